@@ -1,0 +1,83 @@
+# patchreview: one flat Makefile. `make demo` and `make check` are the two
+# commands a new machine needs; both install missing Debian packages first.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share/patchreview
+MANDIR ?= $(PREFIX)/share/man/man1
+VERSION = 0.1.0
+
+PKGS = gmime-3.0 libcurl libcjson
+CC ?= cc
+CFLAGS ?= -O2 -g
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+override CFLAGS += -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L \
+	-Wall -Wextra -Werror -Wno-deprecated-declarations \
+	-DPATCHREVIEW_VERSION='"$(VERSION)"' -DPATCHREVIEW_DATADIR='"$(DATADIR)"' \
+	$(PKG_CFLAGS)
+LDLIBS += $(PKG_LIBS)
+
+SRCS = $(sort $(wildcard filter/*.c))
+HDRS = $(wildcard filter/*.h)
+OBJS = $(SRCS:filter/%.c=build/release/%.o)
+ASAN_OBJS = $(SRCS:filter/%.c=build/asan/%.o)
+SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+all: patchreview
+
+# V=1 shows the compiler command lines.
+Q = $(if $(V),,@)
+
+patchreview: $(OBJS)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+
+build/release/%.o: filter/%.c $(HDRS) | build/release
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
+
+build/asan/patchreview: $(ASAN_OBJS)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) -O1 $(SANITIZE) $(LDFLAGS) -o $@ $(ASAN_OBJS) $(LDLIBS)
+
+build/asan/%.o: filter/%.c $(HDRS) | build/asan
+	@echo "  CC      $< (asan)"
+	$(Q)$(CC) $(CFLAGS) -O1 $(SANITIZE) -c -o $@ $<
+
+build/release build/asan:
+	mkdir -p $@
+
+deps:
+	@sh tests/deps.sh build
+
+check-deps:
+	@sh tests/deps.sh check
+
+demo: deps
+	@$(MAKE) --no-print-directory patchreview
+	./patchreview --no-cache < tests/mails/demo.eml
+
+check: check-deps
+	@$(MAKE) --no-print-directory patchreview build/asan/patchreview
+	sh tests/run.sh
+
+bench: deps
+	@$(MAKE) --no-print-directory patchreview
+	sh tests/bench.sh
+
+install: patchreview
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DATADIR)/prompts $(DESTDIR)$(DATADIR)/contrib
+	install -m 755 patchreview $(DESTDIR)$(BINDIR)/patchreview
+	install -m 644 patchreview.1 $(DESTDIR)$(MANDIR)/patchreview.1
+	cp -R prompts/. $(DESTDIR)$(DATADIR)/prompts/
+	cp -R contrib/. $(DESTDIR)$(DATADIR)/contrib/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/patchreview $(DESTDIR)$(MANDIR)/patchreview.1
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build patchreview
+
+.PHONY: all deps check-deps demo check bench install uninstall clean

@@ -1,0 +1,56 @@
+/*
+ * config.h: settings, layered as defaults < config file < environment <
+ * command line. Every key has an environment override PATCHREVIEW_<KEY>.
+ */
+#ifndef CONFIG_H
+#define CONFIG_H
+
+#include <stdbool.h>
+
+struct config {
+	/* the draft */
+	char *from;		/* reviewer identity for From:, or NULL */
+	bool full;		/* quote the whole patch */
+	bool mutt;		/* add X-Mutt-References */
+	char *maildir;		/* deliver into this Maildir instead of stdout */
+	/* the run */
+	bool strict;		/* non-zero exit when the model review fails */
+	bool quiet;		/* no progress display */
+	bool cache;		/* use the review cache */
+	bool explain_prompt;	/* print the prompt selection and stop */
+	/* the model reviewer; backend NULL or "none" means off */
+	char *backend;		/* openai, anthropic, ollama */
+	char *url;
+	char *model;
+	char *api_key_env;
+	char *api_key_command;
+	long timeout;		/* seconds for one request */
+	long max_tokens;
+	double temperature;
+	long retries;
+	double min_confidence;	/* 0..1 */
+	bool verify;		/* second pass that tries to refute findings */
+	char *prompts_dir;
+	char *disclosure;	/* closing line; "%s" becomes the model name */
+	long max_prompt_bytes;	/* skip the model when the prompt is larger */
+};
+
+void config_init(struct config *c);
+void config_release(struct config *c);
+
+/* Sets one key from text. Returns 0, or -1 after one line on stderr naming origin. */
+int config_set(struct config *c, const char *key, const char *value,
+	       const char *origin);
+
+/*
+ * Reads the config file (path, or $PATCHREVIEW_CONFIG, or
+ * $XDG_CONFIG_HOME/patchreview/config) and then the environment.
+ * A missing default file is fine; a missing explicit one is an error.
+ * Returns 0 or -1.
+ */
+int config_load(struct config *c, const char *path);
+
+/* The keys with a one-line description each, for --help and the man page. */
+void config_print_keys(void);
+
+#endif

@@ -1,0 +1,20 @@
+/* maildir.h: delivering the draft into a Maildir, atomically. */
+#ifndef MAILDIR_H
+#define MAILDIR_H
+
+#include <stdio.h>
+
+struct maildir_file {
+	FILE *f;		/* write the message here */
+	char *tmp_path;		/* dir/tmp/<name> */
+	char *new_path;		/* dir/new/<name> */
+};
+
+/* Creates dir (and tmp, new, cur) when missing and opens a file in tmp/. Returns 0 or -1. */
+int maildir_open(struct maildir_file *m, const char *dir);
+/* Flushes, syncs and renames the file into new/. Returns 0 or -1; releases m either way. */
+int maildir_commit(struct maildir_file *m);
+/* Removes the file from tmp/ and releases m. */
+void maildir_abort(struct maildir_file *m);
+
+#endif

@@ -1,0 +1,202 @@
+/*
+ * main.c: patchreview reads a patch mail on stdin and writes a reply draft
+ * with review comments on stdout. Options, the stages, and the exit status.
+ */
+#include <getopt.h>
+#include <gmime/gmime.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "draft.h"
+#include "mail.h"
+#include "maildir.h"
+#include "msg.h"
+#include "patch.h"
+#include "prompt.h"
+#include "review.h"
+
+enum exit_status {
+	EXIT_REVIEWED = 0,	/* draft written, patch reviewed */
+	EXIT_NO_PATCH = 1,	/* draft written, but the mail holds no patch */
+	EXIT_USAGE = 2,		/* bad option or configuration; nothing read */
+	EXIT_NO_DRAFT = 3,	/* no draft: unreadable input or a write error */
+	EXIT_MODEL_FAILED = 4,	/* --strict and the model review failed */
+};
+
+static const char usage_text[] =
+	"usage: patchreview [options] < message > draft\n"
+	"\n"
+	"Reads one patch mail (raw RFC 5322, or the first message of an mbox)\n"
+	"and writes a reply draft quoting it, with review comments under the\n"
+	"lines they are about.\n"
+	"\n"
+	"  -f, --from ADDR      your address for the From: header\n"
+	"      --full           quote the whole patch, do not trim\n"
+	"      --maildir DIR    deliver the draft into Maildir DIR instead of stdout\n"
+	"      --mutt           add X-Mutt-References (mutt marks the mail replied)\n"
+	"  -b, --backend NAME   model backend: none, openai, anthropic, ollama\n"
+	"  -m, --model NAME     model name\n"
+	"  -u, --url URL        backend base URL\n"
+	"      --no-cache       neither read nor write the review cache\n"
+	"      --explain-prompt print the prompt guides chosen for this patch and stop\n"
+	"      --strict         exit 4 when the model review fails\n"
+	"  -q, --quiet          no progress line\n"
+	"  -c, --config FILE    read FILE instead of ~/.config/patchreview/config\n"
+	"  -h, --help           this text\n"
+	"  -V, --version        the version\n"
+	"\n"
+	"Exit status: 0 reviewed; 1 no patch in the mail (a plain reply draft is\n"
+	"still written; 0 with --maildir); 2 bad option or configuration; 3 no\n"
+	"draft written (unreadable input, write error); 4 model review failed\n"
+	"with --strict (the draft is still written).\n"
+	"\n"
+	"Configuration keys (config file 'key = value', or PATCHREVIEW_<KEY>):\n";
+
+enum { OPT_FULL = 256, OPT_MAILDIR, OPT_MUTT, OPT_NO_CACHE, OPT_EXPLAIN, OPT_STRICT };
+
+static const struct option options[] = {
+	{ "from", required_argument, NULL, 'f' },
+	{ "full", no_argument, NULL, OPT_FULL },
+	{ "maildir", required_argument, NULL, OPT_MAILDIR },
+	{ "mutt", no_argument, NULL, OPT_MUTT },
+	{ "backend", required_argument, NULL, 'b' },
+	{ "model", required_argument, NULL, 'm' },
+	{ "url", required_argument, NULL, 'u' },
+	{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
+	{ "explain-prompt", no_argument, NULL, OPT_EXPLAIN },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "config", required_argument, NULL, 'c' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+static const char short_options[] = "f:b:m:u:qc:hV";
+
+/* Options override the config file and the environment, so they go last. */
+static int apply_option(struct config *c, int opt, const char *arg)
+{
+	switch (opt) {
+	case 'f': return config_set(c, "from", arg, "--from");
+	case OPT_FULL: return config_set(c, "full", "yes", "--full");
+	case OPT_MAILDIR: return config_set(c, "maildir", arg, "--maildir");
+	case OPT_MUTT: return config_set(c, "mutt", "yes", "--mutt");
+	case 'b': return config_set(c, "backend", arg, "--backend");
+	case 'm': return config_set(c, "model", arg, "--model");
+	case 'u': return config_set(c, "url", arg, "--url");
+	case OPT_NO_CACHE: return config_set(c, "cache", "no", "--no-cache");
+	case OPT_STRICT: return config_set(c, "strict", "yes", "--strict");
+	case 'q': return config_set(c, "quiet", "yes", "--quiet");
+	case OPT_EXPLAIN: c->explain_prompt = true; return 0;
+	case 'c': return 0;	/* read before the config file */
+	}
+	return error("unknown option; see patchreview --help");
+}
+
+/* Returns -1 on error, 1 when --help or --version was answered, else 0. */
+static int parse_options(struct config *c, int argc, char **argv)
+{
+	const char *config_path = NULL;
+	int opt;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, short_options, options, NULL)) != -1) {
+		if (opt == 'h') {
+			fputs(usage_text, stdout);
+			config_print_keys();
+			return 1;
+		} else if (opt == 'V') {
+			printf("patchreview %s\n", PATCHREVIEW_VERSION);
+			return 1;
+		} else if (opt == 'c') {
+			config_path = optarg;
+		} else if (opt == '?' || opt == ':') {
+			return error("unknown option '%s'; see patchreview --help",
+				     argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return error("unexpected argument '%s'; the mail is read from stdin",
+			     argv[optind]);
+	if (config_load(c, config_path) < 0)
+		return -1;
+	optind = 0;
+	while ((opt = getopt_long(argc, argv, short_options, options, NULL)) != -1)
+		if (apply_option(c, opt, optarg) < 0)
+			return -1;
+	return 0;
+}
+
+/* Writes the draft to stdout or into the Maildir. Returns 0 or -1. */
+static int deliver(const struct mail *m, const struct patch *p,
+		   const struct review *r, const struct config *c, bool reviewed)
+{
+	if (!c->maildir)
+		return draft_write(stdout, m, p, r, c, reviewed);
+	struct maildir_file md;
+	if (maildir_open(&md, c->maildir) < 0)
+		return -1;
+	if (draft_write(md.f, m, p, r, c, reviewed) < 0) {
+		maildir_abort(&md);
+		return -1;
+	}
+	return maildir_commit(&md);
+}
+
+static int run(const struct config *c)
+{
+	struct mail m;
+	struct patch p;
+	struct review r;
+	if (mail_read(0, &m) < 0) {
+		mail_release(&m);
+		return EXIT_NO_DRAFT;
+	}
+	char *text = m.text;
+	m.text = NULL;
+	patch_parse(&p, m.subject, text, m.text_len);
+	review_init(&r);
+	struct review_input in = { &m, &p, c };
+	/* "[GIT PULL]" asks to pull, "[PULL 3/15]" is one patch of a pull series. */
+	bool reviewed = patch_has_diff(&p) && !(p.subject.is_pull && !p.subject.index);
+	int status = EXIT_REVIEWED;
+	if (c->explain_prompt) {
+		status = prompt_explain(&in, stdout) < 0 ? EXIT_USAGE : EXIT_REVIEWED;
+		goto out;
+	}
+	if (reviewed) {
+		review_run(&in, &r);
+	} else {
+		warn("no patch found in the mail; writing a plain reply draft");
+		review_note(&r, "no patch found in this mail; nothing was reviewed");
+		status = c->maildir ? EXIT_REVIEWED : EXIT_NO_PATCH;
+	}
+	if (deliver(&m, &p, &r, c, reviewed) < 0)
+		status = EXIT_NO_DRAFT;
+	else if (r.model_failed && c->strict)
+		status = EXIT_MODEL_FAILED;
+out:
+	review_release(&r);
+	patch_release(&p);
+	mail_release(&m);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	static char outbuf[1 << 16];
+	struct config c;
+	config_init(&c);
+	int ret = parse_options(&c, argc, argv);
+	if (ret) {
+		config_release(&c);
+		return ret < 0 ? EXIT_USAGE : EXIT_REVIEWED;
+	}
+	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	g_mime_init();
+	int status = run(&c);
+	g_mime_shutdown();
+	config_release(&c);
+	return status;
+}

@@ -1,0 +1,17 @@
+/* msg.h: one-line messages on stderr, prefixed with the program name. */
+#ifndef MSG_H
+#define MSG_H
+
+/* Prints "patchreview: error: ..." and returns -1, so callers can return error(...). */
+int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Out of memory: nothing sensible is left to do. */
+_Noreturn void die_nomem(void);
+
+void *xmalloc(unsigned long size);
+void *xcalloc(unsigned long n, unsigned long size);
+void *xrealloc(void *p, unsigned long size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, unsigned long n);
+
+#endif
