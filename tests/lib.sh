@@ -1,0 +1,52 @@
+# tests/lib.sh: sourced by every tests/t*.sh.
+#
+#   PR          the binary under test (the ASan+UBSan build by default)
+#   CORPUS      ../shared/corpus beside the checkout, when present
+#   T           a scratch directory, removed on exit
+#   run_pr ARGS < mail   runs $PR, output in $T/out, stderr in $T/err, status in $status
+#   pass NAME / fail NAME WHY / skip NAME WHY   report one result
+#   check NAME COMMAND...   pass when COMMAND succeeds, fail otherwise
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+PR=${PR:-$ROOT/build/asan/patchreview}
+MAILS=$ROOT/tests/mails
+CORPUS=${CORPUS:-$ROOT/../shared/corpus}
+RESULTS=${RESULTS:-/dev/stdout}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+# Tests never read the user's configuration or cache.
+export XDG_CONFIG_HOME="$T/config" XDG_CACHE_HOME="$T/cache" HOME="$T/home"
+unset PATCHREVIEW_CONFIG PATCHREVIEW_BACKEND PATCHREVIEW_FROM
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:exitcode=99}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:exitcode=99}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$ROOT/tests/lsan.supp:print_suppressions=0}
+
+pass() { echo "pass $1" >>"$RESULTS"; echo "  ok   $1"; }
+fail() { echo "fail $1: $2" >>"$RESULTS"; echo "  FAIL $1: $2"; }
+skip() { echo "skip $1: $2" >>"$RESULTS"; echo "  skip $1: $2"; }
+
+check() {
+	name=$1
+	shift
+	if "$@"; then pass "$name"; else fail "$name" "$*"; fi
+}
+
+run_pr() {
+	"$PR" "$@" >"$T/out" 2>"$T/err"
+	status=$?
+	if grep -q -e 'Sanitizer' -e 'runtime error' "$T/err"; then
+		cat "$T/err" >&2
+		fail "sanitizer" "report while running $PR $*"
+	fi
+	return 0
+}
+
+have_corpus() {
+	[ -d "$CORPUS" ] && return 0
+	skip "corpus" "$CORPUS is absent; real-mail cases skipped"
+	return 1
+}
+
+# body FILE: the draft body (after the first blank line).
+body() { sed '1,/^$/d' "$1"; }
+# header NAME FILE: the value of the first header NAME in the draft.
+header() { sed -n '/^$/q;p' "$2" | grep -i -m1 "^$1:" | sed "s/^[^:]*: *//"; }

@@ -1,0 +1,94 @@
+#!/bin/sh
+# The built-in checks: each fires on a mail that breaks its rule, and stays
+# silent on mails that keep it (clean.eml keeps every rule).
+. "$(dirname "$0")/lib.sh"
+
+# has MAIL NAME PATTERN [OPTION]: the draft of MAIL holds PATTERN (grep -E).
+has() {
+	run_pr $4 < "$MAILS/$1"
+	if [ "$status" -eq 0 ] && grep -q -E -- "$3" "$T/out"; then
+		pass "$2"
+	else
+		fail "$2" "exit $status, no /$3/ in draft of $1"
+	fi
+}
+# lacks MAIL NAME PATTERN: the draft of MAIL does not hold PATTERN.
+lacks() {
+	run_pr < "$MAILS/$1"
+	if [ "$status" -eq 0 ] && ! grep -q -E -- "$3" "$T/out"; then
+		pass "$2"
+	else
+		fail "$2" "exit $status, or /$3/ found in draft of $1"
+	fi
+}
+
+# The comment sits right under the line it is about: a blank line, then it.
+under() {
+	run_pr < "$MAILS/$1"
+	if grep -A2 -F -- "$3" "$T/out" | sed -n 3p | grep -q -E -- "$4"; then
+		pass "$2"
+	else
+		fail "$2" "no /$4/ under '$3' in draft of $1"
+	fi
+}
+
+has clean.eml "clean: says nothing is wrong" "^The built-in checks found nothing to comment on\.$"
+lacks clean.eml "clean: no comments" "^(nit: |There is no|The author is|This )"
+
+under no-signoff.eml "signoff: missing, under the last message line" \
+	"> Reviewed-by: Charles" "^There is no Signed-off-by: line"
+lacks forwarded.eml "signoff: silent with in-body From and DMARC-munged sender" "Signed-off-by: line|none of the Signed-off-by"
+under signoff-other.eml "signoff: not the author's, under the sign-off" \
+	"> Signed-off-by: Charles Babbage" "^The author is Ada Lovelace <ada@example.org>"
+lacks clean.eml "signoff: silent when the author signs off" "Signed-off-by: line|none of the Signed-off-by"
+
+under fixes-bad.eml "fixes: no (\"subject\")" \
+	"> Fixes: 2092767168f0 bitmap: Add" "^This Fixes: tag is malformed: the commit id should be followed by"
+under fixes-bad.eml "fixes: unterminated subject" \
+	"> Fixes: 2092767168f0 (\"bitmap: Add bitmap_cut()" "^This Fixes: tag is malformed: the subject should be closed"
+under demo.eml "fixes: short commit id" "> Fixes: 3c5e1a7d" "needs at least 12 hex"
+lacks clean.eml "fixes: silent on a good tag" "Fixes: tag is malformed"
+
+has long-subject.eml "subject: over 75 characters" "^nit: The subject is 101 characters long after the prefix"
+lacks demo.eml "subject: silent within 75" "The subject is"
+
+under whitespace.eml "whitespace: trailing" "> +	4, 5, 6,	" "^nit: This line adds trailing whitespace\.$"
+under whitespace.eml "whitespace: space before tab" "> + 	1, 2, 3," "^nit: This line indents with a space before a tab"
+under whitespace.eml "whitespace: DOS line ending (quoted as U+FFFD)" "> +	7, 8, 9,�" "^nit: This line ends with a DOS line ending"
+under whitespace.eml "whitespace: no newline at end of file" "> \\ No newline at end of file" \
+	"^nit: This leaves tools/foo/table.c without a newline"
+under demo.eml "whitespace: trailing, inline patch" '> +		netdev_err(dev, "cannot request irq %d\n", priv->irq); ' \
+	"^nit: This line adds trailing whitespace"
+lacks clean.eml "whitespace: silent on clean lines" "whitespace|space before a tab|DOS line|newline at the end"
+
+has attachment.eml "attachment: Latin-1 x-patch attachment decoded" '^> \+msgstr "Bonjour, ça va \?"$' --full
+has attachment.eml "attachment: sign-off found in the attached patch" "^The built-in checks found nothing"
+has signed-qp.eml "signed: QP patch inside multipart/signed" "^> \+		warn\(p, \"empty switch body – did you mean this\?\"\);$" --full
+
+# Real mails from the corpus.
+if have_corpus; then
+	c() { run_pr < "$CORPUS/$1"; }
+	c lore-man-x-diff-base64.eml
+	check "corpus: DOS line endings in a base64 x-diff attachment" \
+		grep -q "^nit: This line ends with a DOS line ending (CR LF), and so do 6 more" "$T/out"
+	run_pr --full < "$CORPUS/pw-no-newline-at-eof.mbox"
+	check "corpus: new symlinks lack a final newline, and that is right" \
+		sh -c "grep -q -F '> \\ No newline at end of file' '$T/out' && ! grep -q 'without a newline' '$T/out'"
+	c lore-man-flowed-patch.eml
+	check "corpus: format=flowed patch" grep -q "^This mail was sent with format=flowed" "$T/out"
+	c lore-cifs-x-patch-application.eml
+	check "corpus: wrapped hunk header is a damaged patch" grep -q "^This hunk ends here, but its header promises 6 old and 11 new" "$T/out"
+	check "corpus: indented sign-off pasted from git show" grep -q "^This Signed-off-by: is indented" "$T/out"
+	c notmuch-octet-stream-patch-attachment.eml
+	check "corpus: long subject" grep -q "^nit: The subject is 82 characters" "$T/out"
+	c git-t5100-nul-b64.eml
+	check "corpus: missing sign-off" grep -q "^There is no Signed-off-by: line" "$T/out"
+	for m in lore-nf-latin2-2047from-patch.eml lore-dm-base64-inline-patch.eml pw-git-rename.mbox \
+		lore-nf-rename-case.eml patchew-mode-only-patch.mbox pw-multipart-alternative-patch.mbox; do
+		c $m
+		check "corpus: $m has no built-in findings" grep -q "^The built-in checks found nothing" "$T/out"
+	done
+	c lore-nf-latin2-2047from-patch.eml
+	check "corpus: Latin-2 author in the sign-off check and attribution" \
+		grep -q "^On Wed, 7 Feb 2024 15:50:13 +0100, Ignacy Gawędzki <ignacy.gawedzki@green-communications.fr> wrote:$" "$T/out"
+fi

@@ -1,0 +1,76 @@
+#!/bin/sh
+# The command line: options, configuration, environment, exit statuses,
+# Maildir delivery, and input that cannot be reviewed.
+. "$(dirname "$0")/lib.sh"
+
+run_pr --help
+check "--help: exit 0 and lists exit statuses and keys" \
+	sh -c "[ $status -eq 0 ] && grep -q '^Exit status' '$T/out' && grep -q '^  min_confidence' '$T/out'"
+run_pr --version
+check "--version" grep -q "^patchreview [0-9]" "$T/out"
+
+run_pr --frobnicate < "$MAILS/demo.eml"
+check "unknown option: exit 2, one line on stderr" \
+	sh -c "[ $status -eq 2 ] && [ \$(wc -l < '$T/err') -eq 1 ] && grep -q \"unknown option '--frobnicate'\" '$T/err' && [ ! -s '$T/out' ]"
+
+mkdir -p "$XDG_CONFIG_HOME/patchreview"
+printf 'full = maybe\n' > "$XDG_CONFIG_HOME/patchreview/config"
+run_pr < "$MAILS/demo.eml"
+check "bad config value: exit 2, names file and line" \
+	sh -c "[ $status -eq 2 ] && grep -q 'config:1: .full. wants yes or no' '$T/err'"
+printf 'colour = blue\n' > "$XDG_CONFIG_HOME/patchreview/config"
+run_pr < "$MAILS/demo.eml"
+check "unknown config key: exit 2" sh -c "[ $status -eq 2 ] && grep -q \"unknown setting 'colour'\" '$T/err'"
+printf '# reviewer\nfrom = "Rev Iewer <rev@example.org>"\nfull = yes\n' > "$XDG_CONFIG_HOME/patchreview/config"
+run_pr < "$MAILS/demo.eml"
+check "config file: from and full" \
+	sh -c "grep -q '^From: Rev Iewer <rev@example.org>' '$T/out' && grep -q 'foo_hw_init' '$T/out'"
+PATCHREVIEW_FULL=no run_pr < "$MAILS/demo.eml"
+check "environment overrides the file" sh -c "! grep -q 'foo_hw_init' '$T/out'"
+PATCHREVIEW_FULL=no run_pr --full < "$MAILS/demo.eml"
+check "option overrides the environment" grep -q "foo_hw_init" "$T/out"
+run_pr --config "$T/nonexistent" < "$MAILS/demo.eml"
+check "--config with a missing file: exit 2" test "$status" -eq 2
+rm -f "$XDG_CONFIG_HOME/patchreview/config"
+
+run_pr < /dev/null
+check "empty input: exit 3, one line on stderr" \
+	sh -c "[ $status -eq 3 ] && [ \$(wc -l < '$T/err') -eq 1 ]"
+printf 'this is not a mail at all\n\001\002\377\376\n' > "$T/garbage"
+run_pr < "$T/garbage"
+check "garbage input: a draft anyway, exit 1" sh -c "[ $status -eq 1 ] && grep -q '^Subject: Re:' '$T/out'"
+
+# Maildir delivery: tmp/ then new/, created when missing.
+run_pr --maildir "$T/drafts" < "$MAILS/demo.eml"
+check "maildir: exit 0, nothing on stdout" sh -c "[ $status -eq 0 ] && [ ! -s '$T/out' ]"
+check "maildir: one draft in new/, tmp/ empty" \
+	sh -c "[ \$(ls '$T/drafts/new' | wc -l) -eq 1 ] && [ -z \"\$(ls '$T/drafts/tmp')\" ] && [ -d '$T/drafts/cur' ]"
+check "maildir: the draft is complete" \
+	sh -c "grep -q '^The built-in checks left 2 comments above.' '$T/drafts/new/'*"
+run_pr --maildir "$T/drafts" < "$MAILS/reply.eml"
+check "maildir: not a patch still exits 0" test "$status" -eq 0
+printf x > "$T/file"
+run_pr --maildir "$T/file/sub" < "$MAILS/demo.eml"
+check "maildir: cannot create, exit 3" sh -c "[ $status -eq 3 ] && grep -q 'cannot create' '$T/err'"
+
+# Large and broken input.
+if command -v python3 >/dev/null; then
+	python3 - "$T/big.eml" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    f.write("From: Big <big@example.org>\nTo: l@example.org\nSubject: [PATCH] big\n"
+            "Message-ID: <big@example.org>\n\nBig.\n\nSigned-off-by: Big <big@example.org>\n---\n"
+            "diff --git a/big.c b/big.c\nnew file mode 100644\n--- /dev/null\n+++ b/big.c\n")
+    n = 50 * 1024 * 1024 // 40
+    f.write("@@ -0,0 +1,%d @@\n" % n)
+    line = "+int x%08d = 1; /* padding text */\n"
+    f.write("".join(line % i for i in range(n)))
+PY
+	run_pr < "$T/big.eml"
+	check "50 MB patch: reviewed, short draft" \
+		sh -c "[ $status -eq 0 ] && grep -q 'nothing to comment on' '$T/out' && [ \$(wc -c < '$T/out') -lt 4000 ]"
+fi
+printf 'From: a@example.org\nSubject: [PATCH] x\n\nmsg \377\376\303\050\n\nSigned-off-by: a@example.org\n---\ndiff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-\351t\351\n+\303\251t\303\251\n' > "$T/bad-utf8.eml"
+run_pr --full < "$T/bad-utf8.eml"
+check "invalid UTF-8: replaced, draft is valid UTF-8" \
+	sh -c "[ $status -eq 0 ] && iconv -f UTF-8 -t UTF-8 '$T/out' >/dev/null && grep -q '^> +été$' '$T/out' && grep -q '^> -été$' '$T/out'"
