@@ -1,0 +1,30 @@
+#!/bin/sh
+# tests/bench.sh: times patchreview on three inputs and prints a table.
+#   typical  tests/mails/demo.eml (or a generated ~5 KB one-patch mail)  x50
+#   mbox30   30 format-patch patches in one message (~360 KB)            x20
+#   big20m   one patch adding a ~20 MiB C file                           x5
+# Reports median/max wall ms and peak RSS per input, then the targets
+# (typical median <= 5 ms; big20m median <= 1 s and peak RSS <= 4x input).
+# Not a pass/fail test: exits 0 unless the filter crashes (status >= 3 or a
+# signal). Inputs come from tests/gen-bench.py into a temporary directory.
+#   PR       binary to time (default ./patchreview)
+#   PR_ARGS  its arguments (default --no-cache); PR=/bin/cat PR_ARGS= for a dry run
+cd "$(dirname "$0")/.." || exit 2
+PR=${PR:-./patchreview}
+PR_ARGS=${PR_ARGS---no-cache}
+command -v python3 >/dev/null || { echo "bench: needs python3" >&2; exit 2; }
+
+T=$(mktemp -d) || exit 2
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT TERM
+# Time the filter alone: no user configuration, cache or model backend.
+export XDG_CONFIG_HOME="$T/config" XDG_CACHE_HOME="$T/cache" HOME="$T/home"
+for v in $(env | sed -n 's/^\(PATCHREVIEW_[A-Za-z0-9_]*\)=.*/\1/p'); do
+	unset "$v"
+done
+
+python3 tests/gen-bench.py gen "$T" || exit 2
+typical=tests/mails/demo.eml
+[ -f "$typical" ] || typical=$T/typical.eml
+python3 tests/gen-bench.py measure "$PR" "$PR_ARGS" \
+	"typical=$typical:50" "mbox30=$T/mbox30.eml:20" "big20m=$T/big20m.eml:5"
