@@ -350,11 +350,38 @@ static char *find_boundary(const char *headers, size_t len)
 	return NULL;
 }
 
-/* Start of the next "From " line at or after p that follows a blank line. */
+/*
+ * Is the "From " line at s the start of another message in an mbox? Its
+ * header block must hold a header that mail delivery or sending adds:
+ * the bare "From:", "Date:" and "Subject:" of a git format-patch pasted
+ * into a body do not count.
+ */
+static bool starts_message(const char *s, const char *end)
+{
+	static const char *const marks[] = {
+		"Message-ID:", "Received:", "Return-Path:", "Delivered-To:",
+		"In-Reply-To:", "References:", "To:", "MIME-Version:",
+	};
+	const char *p = memchr(s, '\n', (size_t)(end - s));
+	while (p && ++p < end && *p != '\n') {
+		for (size_t i = 0; i < sizeof(marks) / sizeof(*marks); i++)
+			if (!g_ascii_strncasecmp(p, marks[i], strlen(marks[i])))
+				return true;
+		p = memchr(p, '\n', (size_t)(end - p));
+	}
+	return false;
+}
+
+/* The next "From " line after p that follows a blank line and starts a message. */
 static const char *next_from_line(const char *p, const char *end)
 {
-	const char *hit = g_strstr_len(p, end - p, "\n\nFrom ");
-	return hit ? hit + 2 : NULL;
+	const char *hit;
+	while ((hit = g_strstr_len(p, end - p, "\n\nFrom "))) {
+		if (starts_message(hit + 2, end))
+			return hit + 2;
+		p = hit + 2;
+	}
+	return NULL;
 }
 
 /*
