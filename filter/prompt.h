@@ -1,0 +1,35 @@
+/*
+ * prompt.h: what the model is told. The system prompt is core plus the
+ * guides whose triggers match the patch; the user message is the patch,
+ * fenced between "<<<PATCH" and "PATCH>>>" lines and labelled as
+ * untrusted data.
+ */
+#ifndef PROMPT_H
+#define PROMPT_H
+
+#include <stdio.h>
+
+#include "buf.h"
+#include "review.h"
+
+#define PROMPT_FENCE_OPEN "<<<PATCH"
+#define PROMPT_FENCE_CLOSE "PATCH>>>"
+
+struct prompt {
+	char *system;
+	char *user;
+	size_t bytes;		/* both together */
+};
+
+/* Builds the prompt for in->patch. Returns 0, or -1 with the reason in *why. */
+int prompt_build(struct prompt *p, const struct review_input *in, struct buf *why);
+void prompt_release(struct prompt *p);
+
+/*
+ * --explain-prompt: prints to out which guides would be sent and why, and
+ * the prompt's size, without calling a model. Returns 0, or -1 after one
+ * line on stderr.
+ */
+int prompt_explain(const struct review_input *in, FILE *out);
+
+#endif

@@ -1,0 +1,68 @@
+#!/bin/sh
+# Prompt selection: the guides' triggers, the user's own prompt files, and
+# --explain-prompt, which shows the choice without asking a model.
+. "$(dirname "$0")/lib.sh"
+. "$ROOT/tests/llm-lib.sh"
+command -v python3 >/dev/null || { skip "llm prompts" "python3 missing"; exit 0; }
+start_server
+NET=$MAILS/llm-net.eml
+use_backend openai
+export PATCHREVIEW_MODEL=scenario:ok PATCHREVIEW_CACHE=no
+out_has() { grep -q -E -- "$1" "$T/out"; }
+
+run_pr --explain-prompt < "$NET"
+check "explain: exit 0, no request sent" sh -c "[ $status -eq 0 ] && [ $(requests) -eq 0 ]"
+check "explain: the guide chosen and the trigger that chose it" \
+	out_has '^  networking +selected: path net/ matches net/bar/bar_rx\.c \([0-9]+ bytes\)$'
+check "explain: an always guide" out_has '^  commit-message +selected: always'
+check "explain: guides left out" out_has '^  filesystems +not selected$'
+check "explain: prompt size in bytes and estimated tokens" \
+	out_has '^Prompt: [0-9]+ bytes \(instructions [0-9]+, patch [0-9]+\), about [0-9]+ tokens \(an estimate'
+check "explain: the size of all guides together" out_has '^Guides: [0-9]+ of [0-9]+ bytes selected'
+check "explain: no draft" sh -c "! grep -q '^Subject:' '$T/out'"
+PATCHREVIEW_BACKEND= run_pr --explain-prompt < "$MAILS/llm-fs.eml"
+check "explain: works with no backend configured" \
+	sh -c "[ $status -eq 0 ] && grep -q -E '^  filesystems +selected: path fs/' '$T/out'"
+PATCHREVIEW_MAX_PROMPT_BYTES=100 run_pr --explain-prompt < "$NET"
+check "explain: says when max_prompt_bytes would skip the model" out_has "over max_prompt_bytes \(100\)"
+
+# The user's prompt files: replace, disable, add; README and dotfiles ignored.
+P=$XDG_CONFIG_HOME/patchreview/prompts
+mkdir -p "$P"
+: > "$P/networking"
+printf 'title: Local rules\npaths: nothing/\nsymbols: kfree_skb\n\nLOCAL-GUIDE-TEXT\n' > "$P/zz-local"
+printf 'title: Mine\nalways: yes\n\nUSER-COMMIT-GUIDE\n' > "$P/commit-message"
+printf 'title: Whole words\nsymbols: kfree rx\n\nWHOLE-WORD-TEXT\n' > "$P/zz-words"
+printf 'title: Regex\nregex: rx_dropped\\+\\+\n\nREGEX-TEXT\n' > "$P/zz-regex"
+printf 'README-TEXT\n' > "$P/README"
+printf 'title: Hidden\nalways: yes\n\nHIDDEN-TEXT\n' > "$P/.hidden"
+run_pr --explain-prompt < "$NET"
+check "user prompts: an empty file disables a guide" out_has '^  networking +disabled by an empty file'
+check "user prompts: a new guide, chosen by a symbol" out_has '^  zz-local +selected: symbol kfree_skb matches kfree_skb'
+check "user prompts: a symbol without '_' matches whole identifiers only" out_has '^  zz-words +not selected$'
+check "user prompts: a regex on the changed lines" out_has '^  zz-regex +selected: regex rx_dropped'
+run_pr < "$NET"
+check "user prompts: the disabled guide is not sent" logq "'$(guide_text networking)' not in s"
+check "user prompts: the new guide is sent, with its title" logq "'GUIDE: Local rules\nLOCAL-GUIDE-TEXT' in s"
+check "user prompts: a user file replaces the installed one" \
+	logq "'USER-COMMIT-GUIDE' in s and '$(guide_text commit-message)' not in s"
+check "user prompts: README and dotfiles are not prompts" logq "'README-TEXT' not in s and 'HIDDEN-TEXT' not in s"
+check "user prompts: the other installed guides still come" logq "'$(guide_text c-memory)' in s"
+mkdir -p "$T/elsewhere"
+printf 'title: Elsewhere\nalways: yes\n\nELSEWHERE-TEXT\n' > "$T/elsewhere/zz-elsewhere"
+PATCHREVIEW_PROMPTS_DIR=$T/elsewhere run_pr < "$NET"
+check "prompts_dir: names the user's directory" \
+	logq "'ELSEWHERE-TEXT' in s and 'LOCAL-GUIDE-TEXT' not in s and '$(guide_text networking)' in s"
+rm -rf "$P"
+
+# Real mails from the corpus: the selection is explained for each.
+if have_corpus; then
+	for m in lore-nf-latin2-2047from-patch.eml pw-git-rename.mbox lore-man-x-diff-base64.eml; do
+		run_pr --explain-prompt < "$CORPUS/$m"
+		check "explain: $m" sh -c "[ $status -eq 0 ] && grep -q '^Prompt: [0-9]* bytes' '$T/out'"
+	done
+	run_pr --explain-prompt < "$CORPUS/lore-man-x-diff-base64.eml"
+	check "explain: a man page patch gets the docs guide, not C" \
+		sh -c "grep -q -E '^  docs +selected' '$T/out' && grep -q -E '^  c-memory +not selected' '$T/out'"
+fi
+check "explain: only the two reviews sent requests" sent 2
