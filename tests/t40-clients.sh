@@ -1,0 +1,570 @@
+#!/bin/sh
+# The contrib recipes in the real mail clients (issue 4): mutt, neomutt and
+# aerc run in tmux against a Maildir holding a real patch mail; the key
+# press must open the editor on patchreview's draft, and the mail the client
+# sends must keep the draft's To, Cc, Subject, threading and comments.
+# The screen is polled for patterns with a deadline, never slept on.
+#
+# Helpers in tests/clients/: editor (records what it is given), sendmail
+# (saves the outgoing mail), patchreview (a wrapper on the clients' PATH that
+# records input and exit status, then runs $PR_BIN), mailcheck.py (compares
+# headers decoded), muttrc.in, aerc.conf.in, accounts.conf.in.
+# The clients get the release binary ./patchreview when it is built (the
+# ASan build is slower and would turn a leak into "Press any key"); set
+# PR_CLIENT_BIN to test another one.
+. "$(dirname "$0")/lib.sh"
+
+C=$ROOT/tests/clients
+H=$HOME
+OUT=$T/out
+PR_BIN=${PR_CLIENT_BIN:-$ROOT/patchreview}
+[ -x "$PR_BIN" ] || PR_BIN=$PR
+export PR_BIN
+
+if ! command -v tmux >/dev/null 2>&1; then
+	skip "clients" "tmux is not installed"
+	exit 0
+fi
+if ! command -v python3 >/dev/null 2>&1; then
+	skip "clients" "python3 is not installed"
+	exit 0
+fi
+if [ ! -x "$PR_BIN" ]; then
+	skip "clients" "no patchreview binary (make patchreview)"
+	exit 0
+fi
+
+# A real mail from the corpus: RFC 2047 CJK author name in From and Cc,
+# patch in base64 multipart/alternative, and three built-in findings.
+MAIL=$CORPUS/patchew-html-base64-rfc2047-from.mbox
+if [ ! -f "$MAIL" ]; then
+	MAIL=$MAILS/demo.eml
+	echo "  # $CORPUS/patchew-html-base64-rfc2047-from.mbox is absent: using tests/mails/demo.eml"
+fi
+
+# A second mail for the series macro (RFC 2047 Polish name, ISO-8859-2 body).
+MAIL2=$CORPUS/lore-nf-latin2-2047from-patch.eml
+[ -f "$MAIL2" ] || MAIL2=$MAILS/whitespace.eml
+
+cleanup() {
+	for s in "$T"/tmux-*; do
+		[ -S "$s" ] && tmux -S "$s" kill-server 2>/dev/null
+	done
+	for p in $SERVER_PIDS; do
+		kill "$p" 2>/dev/null
+	done
+	if [ -n "$T40_KEEP" ]; then
+		echo "  # kept $T"
+	else
+		rm -rf "$T"
+	fi
+}
+trap cleanup EXIT
+
+mkdir -p "$OUT" "$T/run" "$XDG_CONFIG_HOME/patchreview" "$H"
+chmod 700 "$T/run"
+sed '1{/^From /d;}' "$MAIL" >"$T/orig.eml"
+"$PR_BIN" --quiet --no-cache <"$T/orig.eml" >"$T/draft.eml" 2>"$T/draft.err"
+if [ ! -s "$T/draft.eml" ]; then
+	fail "clients" "no draft from $PR_BIN for $MAIL"
+	exit 0
+fi
+printf 'set -g status off\nset -g default-terminal xterm-256color\nset -g remain-on-exit on\n' >"$T/tmux.conf"
+MC="python3 $C/mailcheck.py"
+
+# The stand-in LLM servers, when tests/llm_server.py exists: one answers
+# after 20 s (the slow review), one after 3 s (closing aerc's tab early).
+SERVER_PIDS=
+start_server() { # NAME DELAY: sets $port (empty when it did not start)
+	python3 "$ROOT/tests/llm_server.py" --port-file "$T/port.$1" --log "$T/llm.$1.log" \
+		--scenario ok --delay "$2" --idle 300 >"$T/llm.$1.out" 2>&1 &
+	SERVER_PIDS="$SERVER_PIDS $!"
+	n=0
+	while [ ! -s "$T/port.$1" ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+	port=$(cat "$T/port.$1" 2>/dev/null)
+}
+PORT=
+PORT3=
+if [ -f "$ROOT/tests/llm_server.py" ]; then
+	start_server slow 20
+	PORT=$port
+	start_server quick 3
+	PORT3=$port
+fi
+
+# model none|unreachable|slow|quick [FROM]: the config the next run reads.
+model() {
+	cfg=$XDG_CONFIG_HOME/patchreview/config
+	case $1 in
+	none) : >"$cfg" ;;
+	unreachable)
+		printf 'backend = openai\nurl = http://127.0.0.1:1/v1\nmodel = test\nretries = 0\ncache = no\n' >"$cfg" ;;
+	slow | quick)
+		port=$PORT
+		[ "$1" = quick ] && port=$PORT3
+		printf 'backend = openai\nurl = http://127.0.0.1:%s/v1\nmodel = test\ntimeout = 60\nretries = 0\ncache = no\nverify = no\n' "$port" >"$cfg" ;;
+	esac
+	[ -z "$2" ] || printf 'from = %s\n' "$2" >>"$cfg"
+}
+
+# A fresh Maildir tree holding only the original, and nothing recorded.
+reset_mail() {
+	rm -rf "$H/Mail" "$H/.cache/patchreview" "$OUT"
+	mkdir -p "$H/Mail/INBOX/cur" "$H/Mail/INBOX/new" "$H/Mail/INBOX/tmp" \
+		"$H/Mail/Drafts/cur" "$H/Mail/Drafts/new" "$H/Mail/Drafts/tmp" "$OUT"
+	cp "$T/orig.eml" "$H/Mail/INBOX/cur/1700000000.1.t40:2,S"
+}
+
+SOCK=
+tm() { tmux -S "$SOCK" "$@"; }
+screen() { tm capture-pane -p 2>/dev/null; }
+
+# start NAME COMMAND: runs COMMAND in a new 200x50 tmux server of its own,
+# with a clean environment that points everything into $T.
+start() {
+	SOCK=$T/tmux-$1
+	shift
+	env -i PATH="$C:$ROOT/contrib/aerc:/usr/local/bin:/usr/bin:/bin" \
+		HOME="$H" XDG_CONFIG_HOME="$XDG_CONFIG_HOME" XDG_CACHE_HOME="$XDG_CACHE_HOME" \
+		XDG_RUNTIME_DIR="$T/run" TMPDIR="$T/run" LANG=C.UTF-8 TERM=xterm-256color \
+		T40_OUT="$OUT" PR_BIN="$PR_BIN" ASAN_OPTIONS="$ASAN_OPTIONS" \
+		UBSAN_OPTIONS="$UBSAN_OPTIONS" LSAN_OPTIONS="$LSAN_OPTIONS" \
+		tmux -S "$SOCK" -f "$T/tmux.conf" new-session -d -x 200 -y 50 "$*"
+}
+
+# wait_screen ERE SECONDS: polls the screen; on timeout prints it and fails.
+wait_screen() {
+	n=0
+	while [ $n -lt $(($2 * 10)) ]; do
+		screen | grep -E -q -- "$1" && return 0
+		sleep 0.1
+		n=$((n + 1))
+	done
+	echo "  # no /$1/ on the screen after $2 s:" >&2
+	screen | grep -v '^ *$' | sed 's/^/  | /' >&2
+	return 1
+}
+
+# wait_gone ERE SECONDS: polls until the pattern has left the screen.
+wait_gone() {
+	n=0
+	while screen | grep -E -q -- "$1" && [ $n -lt $(($2 * 10)) ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	[ $n -lt $(($2 * 10)) ]
+}
+
+# wait_file FILE SECONDS
+wait_file() {
+	n=0
+	while [ ! -e "$1" ] && [ $n -lt $(($2 * 10)) ]; do sleep 0.1; n=$((n + 1)); done
+	[ -e "$1" ]
+}
+
+# wait_exit SECONDS: until the client in the pane has exited.
+wait_exit() {
+	n=0
+	while [ "$(tm display -p '#{pane_dead}' 2>/dev/null)" != 1 ] && [ $n -lt $(($1 * 10)) ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	tm kill-server 2>/dev/null
+	[ $n -lt $(($1 * 10)) ]
+}
+
+# show NAME ERE: prints the screen lines that prove what was on it.
+show() {
+	screen | grep -E -- "$2" | head -3 | sed "s/ *\$//; s/^/  # $1 screen: /"
+}
+
+# sent_checks NAME N: the N-th sent mail against the draft and the original.
+sent_checks() {
+	for aspect in to cc subject threading comments; do
+		check "$1: sent mail keeps the draft's $aspect" \
+			$MC "$aspect" "$T/orig.eml" "$T/draft.eml" "$OUT/sent.$2"
+	done
+}
+
+# in_text DRAFT FILE: every line the draft adds to the quote (comments,
+# attribution, notes) is a line of FILE, the file the editor was given.
+in_text() {
+	$MC body "$1" | sed 's/[[:space:]]*$//' |
+		grep -v -e '^>' -e '^$' -e '^\[ \.\.\. \]$' >"$T/want"
+	sed 's/[[:space:]]*$//' "$2" >"$T/got"
+	[ -s "$T/want" ] && ! grep -F -x -v -f "$T/got" "$T/want" >/dev/null
+}
+
+# --- mutt and neomutt: one macro, pipe -> private Maildir -> recall --------
+mutt_like() {
+	cl=$1
+	if ! command -v "$cl" >/dev/null 2>&1; then
+		skip "$cl" "$cl is not installed"
+		return
+	fi
+	reset_mail
+	model none
+	sed -e "s|@HOME@|$H|g" -e "s|@CLIENTS@|$C|g" -e "s|@ROOT@|$ROOT|g" \
+		"$C/muttrc.in" >"$T/muttrc"
+	start "$cl" "$cl -n -F $T/muttrc"
+	wait_screen 'Msgs:1' 10 || { fail "$cl" "the index did not come up"; return; }
+
+	# The key: Esc R.
+	tm send-keys M-R
+	if wait_screen 'Compose' 10 && wait_file "$OUT/edit.0" 5; then
+		pass "$cl: Esc R opens the editor on the draft"
+	else
+		fail "$cl: Esc R opens the editor on the draft" "no compose screen"
+		return
+	fi
+	show "$cl" '^ *(To|Subject): |Compose'
+	check "$cl: the editor has the draft's comments" in_text "$T/draft.eml" "$OUT/edit.0"
+	check "$cl: the raw message was piped, byte for byte" cmp -s "$OUT/input.0" "$T/orig.eml"
+	check "$cl: patchreview ran with --mutt --maildir and exit 0" \
+		grep -q -x "0 0 --mutt --maildir $H/.cache/patchreview/drafts" "$OUT/calls"
+	tm send-keys y
+	if wait_file "$OUT/sent.0" 10 && wait_screen 'Mail sent' 5; then
+		sent_checks "$cl" 0
+		check "$cl: X-Mutt-References is not sent" \
+			$MC lacks-header X-Mutt-References "$OUT/sent.0"
+	else
+		fail "$cl: sends the reply" "no mail reached sendmail"
+	fi
+
+	# Settings restored after the macro.
+	tm send-keys ':set ?postponed' Enter
+	check "$cl: \$postponed is restored" wait_screen "postponed=\"($H/Mail/|=)Drafts\"" 5
+	tm send-keys ':set ?wait_key' Enter
+	check "$cl: \$wait_key is restored" wait_screen '^wait_key( is set|="yes")' 5
+
+	# An unreachable model: the draft still comes, with the note.
+	model unreachable
+	tm send-keys M-R
+	if wait_screen 'Compose' 15 && wait_file "$OUT/edit.1" 5; then
+		check "$cl: unreachable model: the draft comes with the note" \
+			$MC has-note "$OUT/edit.1"
+		tm send-keys y
+		wait_file "$OUT/sent.1" 10
+		wait_screen 'Mail sent' 5 >/dev/null 2>&1
+	else
+		fail "$cl: unreachable model: the draft comes with the note" "no compose screen"
+	fi
+
+	# A 20 s review: mutt waits in the pipe, patchreview's progress line shows.
+	if [ "$cl" = mutt ]; then
+		if [ -z "$PORT" ]; then
+			skip "mutt: 20 s review" "tests/llm_server.py is missing or did not start"
+		else
+			model slow
+			tm send-keys M-R
+			check "mutt: 20 s review: the progress line shows while mutt waits" \
+				wait_screen 'patchreview: .*[0-9]+ s' 10
+			show mutt 'patchreview: .*[0-9]+ s'
+			if wait_screen 'Compose' 45 && wait_file "$OUT/edit.2" 5; then
+				check "mutt: 20 s review: the editor opens on the model's draft" \
+					sh -c "grep -q '^Assisted-by: ' '$OUT/edit.2' && ! grep -q 'model review failed' '$OUT/edit.2'"
+				tm send-keys y
+				wait_file "$OUT/sent.2" 10
+				wait_screen 'Mail sent' 5 >/dev/null 2>&1
+			else
+				fail "mutt: 20 s review: the editor opens on the draft" "no compose screen"
+			fi
+		fi
+	fi
+
+	tm send-keys q
+	wait_exit 10
+	if [ "$cl" = mutt ]; then
+		check "mutt: the original is marked replied" \
+			sh -c "ls '$H/Mail/INBOX/cur' | grep -q '^1700000000\.1\.t40:2,[A-Z]*R'"
+		mutt_series
+	else
+		check "neomutt: not marking the original replied is documented" \
+			grep -q 'neomutt does not' "$ROOT/contrib/mutt/patchreview.muttrc"
+	fi
+}
+
+# two_replies: sent.0 and sent.1 answer two different mails.
+two_replies() {
+	[ "$(cat "$OUT/sent.0" "$OUT/sent.1" | grep -c '^In-Reply-To: ')" -eq 2 ] &&
+		[ "$(cat "$OUT/sent.0" "$OUT/sent.1" | grep '^In-Reply-To: ' | sort -u | wc -l)" -eq 2 ]
+}
+
+# Esc T: every tagged mail reviewed on its own (pipe_split), one draft each,
+# then the recall menu lists them.
+mutt_series() {
+	model none
+	rm -rf "$H/.cache/patchreview" "$OUT"
+	mkdir -p "$OUT"
+	sed '1{/^From /d;}' "$MAIL2" >"$H/Mail/INBOX/cur/1700000001.1.t40:2,S"
+	start mutt-series "mutt -n -F $T/muttrc"
+	wait_screen 'Msgs:2' 10 || { fail "mutt: Esc T" "the index did not come up"; return; }
+	tm send-keys T '~A' Enter
+	wait_screen 'Tag:2' 5 >/dev/null
+	tm send-keys M-T
+	if wait_screen 'Postponed Messages' 10; then
+		pass "mutt: Esc T reviews each tagged mail and offers the drafts"
+		show mutt '^ +[12] .*Re: '
+	else
+		fail "mutt: Esc T reviews each tagged mail and offers the drafts" "no recall menu"
+		return
+	fi
+	check "mutt: Esc T: one patchreview run per tagged mail" \
+		sh -c "[ \$(grep -c ' 0 --mutt --maildir ' '$OUT/calls') -eq 2 ] &&
+			[ \$(ls '$H/.cache/patchreview/drafts/new' | wc -l) -eq 2 ]"
+	tm send-keys Enter
+	if wait_screen 'Compose' 10 && wait_file "$OUT/edit.0" 5; then
+		tm send-keys y
+		check "mutt: Esc T: the chosen draft is sent" wait_file "$OUT/sent.0" 10
+		wait_screen 'Mail sent' 5 >/dev/null
+	else
+		fail "mutt: Esc T: the chosen draft is sent" "no compose screen"
+	fi
+	# Esc D: the other draft, straight into the editor (only one is left).
+	tm send-keys M-D
+	if wait_screen 'Compose' 10 && wait_file "$OUT/edit.1" 5; then
+		tm send-keys y
+		wait_file "$OUT/sent.1" 10
+		wait_screen 'Mail sent' 5 >/dev/null
+		check "mutt: Esc D recalls the other draft; both patches answered" two_replies
+	else
+		fail "mutt: Esc D recalls the other draft" "no compose screen"
+	fi
+	tm send-keys ':set ?pipe_split' Enter
+	check "mutt: Esc T: \$pipe_split is restored" wait_screen '^pipe_split is unset' 5
+	tm send-keys q
+	wait_exit 10
+}
+
+# --- aerc: rp (pipe -b + reply template), rP (review in a tab, then recall) --
+aerc_binds() {
+	awk -v snippet="$ROOT/contrib/aerc/binds.conf" '
+	BEGIN {
+		while ((getline line < snippet) > 0) {
+			if (line ~ /^#/ || line ~ /^[ \t]*$/) continue
+			if (line ~ /^\[/) { sec = line; order[++n] = sec; continue }
+			add[sec] = add[sec] line "\n"
+		}
+	}
+	/^\[/ { if (cur in add) { printf "%s", add[cur]; done[cur] = 1 } cur = $0 }
+	{ print }
+	END {
+		if (cur in add && !(cur in done)) { printf "%s", add[cur]; done[cur] = 1 }
+		for (i = 1; i <= n; i++)
+			if (!(order[i] in done)) printf "%s\n%s", order[i], add[order[i]]
+	}' /usr/share/aerc/binds.conf
+}
+
+aerc_test() {
+	if ! command -v aerc >/dev/null 2>&1; then
+		skip "aerc" "aerc is not installed"
+		return
+	fi
+	if [ ! -f /usr/share/aerc/binds.conf ]; then
+		skip "aerc" "no /usr/share/aerc/binds.conf to add the bindings to"
+		return
+	fi
+	reset_mail
+	model none
+	A=$XDG_CONFIG_HOME/aerc
+	mkdir -p "$A"
+	for f in accounts.conf aerc.conf; do
+		sed -e "s|@HOME@|$H|g" -e "s|@CLIENTS@|$C|g" -e "s|@ROOT@|$ROOT|g" \
+			"$C/$f.in" >"$A/$f"
+	done
+	chmod 600 "$A/accounts.conf"
+	aerc_binds >"$A/binds.conf"
+	start aerc aerc
+	wait_screen 'INBOX +1' 15 || { fail "aerc" "the message list did not come up"; return; }
+
+	# Fast path: rp.
+	tm send-keys r p
+	if wait_screen 'Send this email' 15 && wait_file "$OUT/edit.0" 5; then
+		pass "aerc: rp opens the editor on the draft"
+	else
+		fail "aerc: rp opens the editor on the draft" "no review screen"
+		return
+	fi
+	show aerc '^(To|Subject): |Send this email'
+	check "aerc: the editor has the draft's comments" in_text "$T/draft.eml" "$OUT/edit.0"
+	check "aerc: the raw message was piped, byte for byte" cmp -s "$OUT/input.0" "$T/orig.eml"
+	tm send-keys y
+	if wait_file "$OUT/sent.0" 10 && wait_gone 'Send this email' 10; then
+		sent_checks aerc 0
+		check "aerc: X-Mutt-References is not sent" \
+			$MC lacks-header X-Mutt-References "$OUT/sent.0"
+		n=0
+		while ! ls "$H/Mail/INBOX/cur" | grep -q ':2,[A-Z]*R' && [ $n -lt 50 ]; do
+			sleep 0.1
+			n=$((n + 1))
+		done
+		check "aerc: the original is marked answered" \
+			sh -c "ls '$H/Mail/INBOX/cur' | grep -q ':2,[A-Z]*R'"
+	else
+		fail "aerc: sends the reply" "no mail reached sendmail"
+	fi
+
+	# An unreachable model, fast path.
+	model unreachable
+	wait_screen 'INBOX' 5 >/dev/null
+	tm send-keys r p
+	if wait_screen 'Send this email' 15 && wait_file "$OUT/edit.1" 5; then
+		check "aerc: unreachable model: the draft comes with the note" \
+			$MC has-note "$OUT/edit.1"
+		tm send-keys y
+		wait_file "$OUT/sent.1" 10
+		wait_gone 'Send this email' 10
+	else
+		fail "aerc: unreachable model: the draft comes with the note" "no review screen"
+	fi
+
+	# Slow path: rP runs a 20 s review in a tab; aerc stays usable; the
+	# draft lands in Drafts and is recalled from there.
+	if [ -z "$PORT" ]; then
+		skip "aerc: 20 s review (rP)" "tests/llm_server.py is missing or did not start"
+	else
+		model slow "Reviewer <reviewer@example.org>"
+		wait_screen 'INBOX' 5 >/dev/null
+		tm send-keys r P
+		check "aerc: rP: the review runs in a tab with the progress line" \
+			wait_screen 'patchreview: .*[0-9]+ s' 10
+		show aerc 'patchreview: .*[0-9]+ s'
+		tm send-keys C-p
+		wait_screen 'INBOX' 5 >/dev/null
+		tm send-keys ':cf Drafts' Enter
+		if wait_screen 'Drafts +\(no messages\)' 5 && [ -z "$(ls "$H/Mail/Drafts/new")" ]; then
+			pass "aerc: rP: aerc answers keys while the review runs"
+		else
+			fail "aerc: rP: aerc answers keys while the review runs" "Drafts did not open at once"
+		fi
+		tm send-keys C-n
+		if wait_screen '\[patchreview\] The draft is in' 45; then
+			pass "aerc: rP: the tab says when the draft is ready"
+			show aerc '\[patchreview\] The draft is in'
+			wait_screen 'press any key to close' 10 >/dev/null
+			tm send-keys Enter
+			wait_screen 'Re: ' 10 >/dev/null
+			tm send-keys Enter
+			if wait_screen 'Send this email' 10 && wait_file "$OUT/edit.2" 5; then
+				pass "aerc: rP: recall from Drafts opens the editor on the draft"
+				tm send-keys y
+				if wait_file "$OUT/sent.2" 10; then
+					for aspect in to cc subject threading comments; do
+						check "aerc: rP: sent mail keeps the draft's $aspect" \
+							$MC "$aspect" "$T/orig.eml" "$T/draft.eml" "$OUT/sent.2"
+					done
+					check "aerc: rP: the model's review is in the sent mail" \
+						sh -c "$MC body '$OUT/sent.2' | grep -q '^Assisted-by: '"
+				else
+					fail "aerc: rP: sends the recalled draft" "no mail reached sendmail"
+				fi
+			else
+				fail "aerc: rP: recall from Drafts opens the editor on the draft" "no review screen"
+			fi
+		else
+			fail "aerc: rP: the tab says when the draft is ready" "no ready line"
+		fi
+	fi
+
+	# Closing the review's tab early does not lose the draft.
+	if [ -n "$PORT3" ]; then
+		model quick "Reviewer <reviewer@example.org>"
+		tm send-keys ':cf INBOX' Enter
+		wait_gone '\(no messages\)' 5
+		rm -f "$H/Mail/Drafts/new/"*
+		tm send-keys r P
+		if wait_screen 'patchreview: .*[0-9]+ s' 10; then
+			tm send-keys C-x
+			wait_screen '^:' 5 >/dev/null
+			tm send-keys 'close' Enter
+			n=0
+			while [ -z "$(ls "$H/Mail/Drafts/new")" ] && [ $n -lt 150 ]; do
+				sleep 0.1
+				n=$((n + 1))
+			done
+			check "aerc: rP: the draft still lands in Drafts when the tab is closed early" \
+				sh -c "ls '$H/Mail/Drafts/new' | grep -q patchreview"
+		else
+			fail "aerc: rP: closing the tab early" "no progress line"
+		fi
+		wait_screen 'press any key to close' 5 >/dev/null && tm send-keys Enter
+	fi
+
+	tm send-keys ':quit' Enter
+	wait_exit 10
+}
+
+# --- git: contrib/git and contrib/ci, for contributors --------------------
+git_test() {
+	if ! command -v git >/dev/null 2>&1; then
+		skip "git" "git is not installed"
+		return
+	fi
+	R=$T/repo
+	mkdir -p "$T/gitbin" "$R"
+	ln -sf "$PR_BIN" "$T/gitbin/patchreview"
+	cp "$ROOT/contrib/git/git-patchreview" "$T/gitbin/"
+	export GIT_CONFIG_NOSYSTEM=1
+	(
+		cd "$R" && git init -q && git config user.name 'Ada Lovelace' &&
+		git config user.email ada@example.org &&
+		printf 'int main(void)\n{\n\treturn 0;\n}\n' >a.c && git add a.c &&
+		git commit -q -m 'a: start' && git branch base &&
+		printf 'int main(void)\n{\n\tint x = 1; \n\treturn 0;\n}\n' >a.c &&
+		git commit -q -a -m 'a: add x' &&
+		printf 'int main(void)\n{\n\tint x = 1; \n\treturn x;\n}\n' >a.c &&
+		git commit -q -a -s -m 'a: return x'
+	) >/dev/null 2>&1 || { fail "git" "cannot make a test repository"; return; }
+	GP="env PATH=$T/gitbin:$PATH PATCHREVIEW_BACKEND=none"
+
+	(cd "$R" && $GP git patchreview base..) >"$T/gp.out" 2>&1
+	status=$?
+	check "git patchreview: exit 1, the comment under the line it is about" \
+		sh -c "[ $status -eq 1 ] && grep -A1 -F '    > +	int x = 1; ' '$T/gp.out' | grep -q 'trailing whitespace'"
+	(cd "$R" && $GP git patchreview) >"$T/gp.out" 2>&1
+	check "git patchreview: a clean last commit gives exit 0" \
+		sh -c "[ $? -eq 0 ] && grep -q 'no comments' '$T/gp.out'"
+
+	(cd "$R" && PATCHREVIEW_DRAFTS=$T/ci-drafts $GP sh "$ROOT/contrib/ci/review-series.sh" base) \
+		>"$T/ci.out" 2>&1
+	status=$?
+	check "ci: review-series.sh: exit 1 on comments, one draft per commit" \
+		sh -c "[ $status -eq 1 ] && [ \$(ls '$T/ci-drafts' | wc -l) -eq 2 ]"
+	(cd "$R" && PATCHREVIEW_ADVISORY=yes PATCHREVIEW_DRAFTS=$T/ci-drafts $GP \
+		sh "$ROOT/contrib/ci/review-series.sh" base) >"$T/ci.out" 2>&1
+	check "ci: review-series.sh: advisory mode exits 0" test $? -eq 0
+
+	cp "$ROOT/contrib/git/sendemail-validate" "$R/.git/hooks/"
+	chmod +x "$R/.git/hooks/sendemail-validate"
+	if (cd "$R" && $GP git send-email --dry-run --confirm=never --suppress-cc=all \
+		--to=maint@example.org base.. >"$T/se.out" 2>&1); then
+		check "git send-email --dry-run: the hook shows the comments" \
+			grep -q 'trailing whitespace' "$T/se.out"
+		git -C "$R" config patchreview.blockSend true
+		(cd "$R" && $GP git send-email --dry-run --confirm=never --suppress-cc=all \
+			--to=maint@example.org base.. >"$T/se.out" 2>&1)
+		check "git send-email: patchreview.blockSend stops a patch with comments" \
+			sh -c "[ $? -ne 0 ] && grep -q 'rejected by sendemail-validate hook' '$T/se.out'"
+	else
+		echo "  # git send-email is not usable here; running the hook as git would"
+		(cd "$R" && git format-patch -q -o "$T/patches" base..) >/dev/null 2>&1
+		(cd "$R" && $GP .git/hooks/sendemail-validate "$T/patches/0001-a-add-x.patch") \
+			>"$T/se.out" 2>&1
+		check "sendemail-validate: shows the comments, does not block" \
+			sh -c "[ $? -eq 0 ] && grep -q 'trailing whitespace' '$T/se.out'"
+		git -C "$R" config patchreview.blockSend true
+		(cd "$R" && $GP .git/hooks/sendemail-validate "$T/patches/0001-a-add-x.patch") \
+			>"$T/se.out" 2>&1
+		check "sendemail-validate: patchreview.blockSend stops a patch with comments" \
+			test $? -ne 0
+	fi
+}
+
+# T40_ONLY="aerc" (say) runs one client, when debugging.
+for c in ${T40_ONLY:-mutt neomutt aerc git}; do
+	case $c in
+	aerc) aerc_test ;;
+	git) git_test ;;
+	*) mutt_like "$c" ;;
+	esac
+done
