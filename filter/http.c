@@ -12,9 +12,8 @@
 #include <string.h>
 #include <time.h>
 
-#include <curl/curl.h>
-
 #include "http.h"
+#include "libcurl.h"
 #include "msg.h"
 
 struct transfer {
@@ -29,14 +28,17 @@ struct transfer {
 	bool too_big;		/* the body, or on_event's answer, hit the cap */
 };
 
-void http_global_init(void)
+int http_global_init(void)
 {
-	curl_global_init(CURL_GLOBAL_DEFAULT);
+	if (libcurl_load() < 0)
+		return -1;
+	libcurl.global_init(CURL_GLOBAL_DEFAULT);
+	return 0;
 }
 
 void http_global_cleanup(void)
 {
-	curl_global_cleanup();
+	libcurl.global_cleanup();
 }
 
 static bool starts_with(const char *s, const char *prefix)
@@ -49,8 +51,8 @@ static void decide_framing(struct transfer *t)
 {
 	long status = 0;
 	char *type = NULL;
-	curl_easy_getinfo(t->curl, CURLINFO_RESPONSE_CODE, &status);
-	curl_easy_getinfo(t->curl, CURLINFO_CONTENT_TYPE, &type);
+	libcurl.easy_getinfo(t->curl, CURLINFO_RESPONSE_CODE, &status);
+	libcurl.easy_getinfo(t->curl, CURLINFO_CONTENT_TYPE, &type);
 	t->rs->streamed = status / 100 == 2 &&
 		(starts_with(type, "text/event-stream") ||
 		 starts_with(type, "application/x-ndjson"));
@@ -154,7 +156,7 @@ static void set_error(struct http_response *rs, const char *fmt, ...)
 static bool connected(const struct transfer *t)
 {
 	curl_off_t when = 0;
-	curl_easy_getinfo(t->curl, CURLINFO_CONNECT_TIME_T, &when);
+	libcurl.easy_getinfo(t->curl, CURLINFO_CONNECT_TIME_T, &when);
 	return when > 0;
 }
 
@@ -163,9 +165,9 @@ static void describe_failure(struct transfer *t, CURLcode rc, const char *detail
 {
 	struct http_response *rs = t->rs;
 	long os_errno = 0;
-	curl_easy_getinfo(t->curl, CURLINFO_OS_ERRNO, &os_errno);
+	libcurl.easy_getinfo(t->curl, CURLINFO_OS_ERRNO, &os_errno);
 	if (!*detail)
-		detail = curl_easy_strerror(rc);
+		detail = libcurl.easy_strerror(rc);
 	if (t->too_big)
 		set_error(rs, "answer larger than %zu MiB", HTTP_MAX_BODY >> 20);
 	else if (rc == CURLE_OPERATION_TIMEDOUT && !connected(t))
@@ -246,8 +248,8 @@ static CURLcode attempt(struct transfer *t)
 	buf_reset(&rs->body);
 	rs->streamed = false;
 	rs->status = 0;
-	CURLcode rc = curl_easy_perform(t->curl);
-	curl_easy_getinfo(t->curl, CURLINFO_RESPONSE_CODE, &rs->status);
+	CURLcode rc = libcurl.easy_perform(t->curl);
+	libcurl.easy_getinfo(t->curl, CURLINFO_RESPONSE_CODE, &rs->status);
 	/* A last NDJSON line may lack its newline. */
 	if (!rc && rs->streamed && t->rq->framing == HTTP_NDJSON && t->pending.len &&
 	    deliver(t, t->pending.data, t->pending.len) < 0)
@@ -258,41 +260,41 @@ static CURLcode attempt(struct transfer *t)
 static void configure(CURL *curl, const struct http_request *rq,
 		      struct curl_slist *headers, struct transfer *t, char *errbuf)
 {
-	curl_easy_setopt(curl, CURLOPT_URL, rq->url);
-	curl_easy_setopt(curl, CURLOPT_POSTFIELDS, rq->body);
-	curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)strlen(rq->body));
-	curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-	curl_easy_setopt(curl, CURLOPT_USERAGENT, "patchreview/" PATCHREVIEW_VERSION);
-	curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
-	curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
+	libcurl.easy_setopt(curl, CURLOPT_URL, rq->url);
+	libcurl.easy_setopt(curl, CURLOPT_POSTFIELDS, rq->body);
+	libcurl.easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)strlen(rq->body));
+	libcurl.easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+	libcurl.easy_setopt(curl, CURLOPT_USERAGENT, "patchreview/" PATCHREVIEW_VERSION);
+	libcurl.easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+	libcurl.easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
+	libcurl.easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
 	/*
 	 * CURLOPT_NOSIGNAL stays off: libcurl then ignores SIGPIPE during a
 	 * transfer, so a server closing mid-TLS-write cannot kill the process
 	 * (and lose the draft); its threaded resolver needs no alarm().
 	 */
-	curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, rq->timeout < 15 ? rq->timeout : 15L);
-	curl_easy_setopt(curl, CURLOPT_TIMEOUT, rq->timeout);
-	curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_write);
-	curl_easy_setopt(curl, CURLOPT_WRITEDATA, t);
-	curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-	curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
-	curl_easy_setopt(curl, CURLOPT_XFERINFODATA, rq->progress);
-	curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
+	libcurl.easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, rq->timeout < 15 ? rq->timeout : 15L);
+	libcurl.easy_setopt(curl, CURLOPT_TIMEOUT, rq->timeout);
+	libcurl.easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_write);
+	libcurl.easy_setopt(curl, CURLOPT_WRITEDATA, t);
+	libcurl.easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+	libcurl.easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
+	libcurl.easy_setopt(curl, CURLOPT_XFERINFODATA, rq->progress);
+	libcurl.easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
 }
 
 int http_post(const struct http_request *rq, struct http_response *rs)
 {
 	*rs = (struct http_response){ .body = BUF_INIT };
-	CURL *curl = curl_easy_init();
+	CURL *curl = libcurl.easy_init();
 	if (!curl) {
 		set_error(rs, "cannot start libcurl");
 		return -1;
 	}
-	struct curl_slist *headers = curl_slist_append(NULL, "Content-Type: application/json");
-	headers = curl_slist_append(headers, "Expect:");
+	struct curl_slist *headers = libcurl.slist_append(NULL, "Content-Type: application/json");
+	headers = libcurl.slist_append(headers, "Expect:");
 	for (size_t i = 0; rq->headers && rq->headers[i]; i++)
-		headers = curl_slist_append(headers, rq->headers[i]);
+		headers = libcurl.slist_append(headers, rq->headers[i]);
 	if (!headers)
 		die_nomem();
 	char errbuf[CURL_ERROR_SIZE];
@@ -316,7 +318,7 @@ int http_post(const struct http_request *rq, struct http_response *rs)
 			break;
 		}
 		curl_off_t told = 0;
-		curl_easy_getinfo(curl, CURLINFO_RETRY_AFTER, &told);
+		libcurl.easy_getinfo(curl, CURLINFO_RETRY_AFTER, &told);
 		double wait = told > 0 ? (double)told : backoff(rs->retries);
 		if (wait > HTTP_MAX_WAIT)
 			wait = HTTP_MAX_WAIT;
@@ -332,8 +334,8 @@ int http_post(const struct http_request *rq, struct http_response *rs)
 	}
 	buf_release(&t.pending);
 	buf_release(&t.event);
-	curl_slist_free_all(headers);
-	curl_easy_cleanup(curl);
+	libcurl.slist_free_all(headers);
+	libcurl.easy_cleanup(curl);
 	return ret;
 }
 

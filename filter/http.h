@@ -57,8 +57,8 @@ struct http_response {
 int http_post(const struct http_request *rq, struct http_response *rs);
 void http_response_release(struct http_response *rs);
 
-/* Once per process, around all requests. */
-void http_global_init(void);
+/* Once per process, around all requests. Returns 0, or -1 when libcurl cannot be loaded. */
+int http_global_init(void);
 void http_global_cleanup(void);
 
 #endif

@@ -251,8 +251,10 @@ static int model_run(const struct review_input *in, struct review *r)
 		   m.prompt.bytes > (size_t)in->config->max_prompt_bytes) {
 		tell(r, "model review skipped: the prompt is %zu bytes, over max_prompt_bytes (%ld)",
 		     m.prompt.bytes, in->config->max_prompt_bytes);
+	} else if (http_global_init() < 0) {
+		buf_addstr(&m.why, "libcurl could not be loaded");
+		fail(&m);
 	} else {
-		http_global_init();
 		review_with_backend(&m);
 		backend_close(&m.backend);
 		http_global_cleanup();
