@@ -50,6 +50,13 @@ build/asan/%.o: filter/%.c $(HDRS) | build/asan
 build/release build/asan:
 	mkdir -p $@
 
+# The prompts' install directory is compiled into guide.o: rebuild it when
+# DATADIR changes (make; make install PREFIX=/usr).
+build/release/guide.o build/asan/guide.o: build/datadir
+build/datadir: FORCE | build/release
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
+FORCE:
+
 deps:
 	@sh tests/deps.sh build
 
@@ -82,4 +89,4 @@ uninstall:
 clean:
 	rm -rf build patchreview
 
-.PHONY: all deps check-deps demo check bench install uninstall clean
+.PHONY: all deps check-deps demo check bench install uninstall clean FORCE

@@ -28,6 +28,19 @@ static void check_flowed(const struct mail *m, struct review *r)
 			   "sends patches untouched.");
 }
 
+/*
+ * Text parts with CR LF line ends throughout are read as plain lines (MIME's
+ * canonical form), but git am keeps such CRs unless told otherwise.
+ */
+static void check_crlf(const struct mail *m, struct review *r)
+{
+	if (m->crlf)
+		review_add(r, FINDING_WHOLE, SEVERITY_NIT, "crlf-part",
+			   "The patch came in a MIME part whose lines all end in CR LF. "
+			   "They are read as plain line ends here, but git am keeps the "
+			   "CRs (and warns) unless run with --quoted-cr=strip.");
+}
+
 /* Only blank lines from line i to the end of the text? */
 static bool blank_to_end(const struct patch *p, size_t i)
 {
@@ -72,6 +85,7 @@ static int run(const struct review_input *in, struct review *r)
 {
 	check_subject(in->patch, r);
 	check_flowed(in->mail, r);
+	check_crlf(in->mail, r);
 	check_hunks(in->patch, r);
 	return 0;
 }

@@ -18,8 +18,10 @@ struct collect {
 	struct buf body;	/* the first inline text/plain part */
 	bool have_body;
 	bool body_flowed;
+	bool body_crlf;
 	struct buf extra;	/* other parts that carry a diff */
 	bool extra_flowed;
+	bool extra_crlf;
 };
 
 static int read_all(int fd, GByteArray *arr)
@@ -181,6 +183,25 @@ static void append_utf8(struct buf *out, const char *data, size_t len,
 	}
 }
 
+/*
+ * A text part whose every line ends in CRLF is in MIME's canonical form
+ * (base64 text from many mailers): its CRs are line breaks, not content.
+ * CRs on some lines only are content, for the DOS line-ending check.
+ */
+static bool canonical_crlf_to_lf(GByteArray *arr)
+{
+	guint lines = 0, crlf = 0;
+	for (guint i = 0; i < arr->len; i++)
+		if (arr->data[i] == '\n') {
+			lines++;
+			crlf += i > 0 && arr->data[i - 1] == '\r';
+		}
+	if (!lines || crlf != lines)
+		return false;
+	crlf_to_lf(arr);
+	return true;
+}
+
 static GByteArray *decode_part(GMimePart *part)
 {
 	GMimeDataWrapper *content = g_mime_part_get_content(part);
@@ -249,6 +270,7 @@ static void collect_part(struct collect *c, GMimePart *part)
 			g_byte_array_unref(raw);
 		return;
 	}
+	bool crlf = canonical_crlf_to_lf(raw);
 	const char *charset = g_mime_content_type_get_parameter(ct, "charset");
 	const char *format = g_mime_content_type_get_parameter(ct, "format");
 	bool flowed = format && !g_ascii_strcasecmp(format, "flowed");
@@ -261,11 +283,13 @@ static void collect_part(struct collect *c, GMimePart *part)
 		append_utf8(&c->body, data, raw->len, charset);
 		c->have_body = true;
 		c->body_flowed = flowed;
+		c->body_crlf = crlf;
 	} else if (!binary && has_diff(data, raw->len)) {
 		if (c->extra.len && c->extra.data[c->extra.len - 1] != '\n')
 			buf_addch(&c->extra, '\n');
 		append_utf8(&c->extra, data, raw->len, charset);
 		c->extra_flowed |= flowed;
+		c->extra_crlf |= crlf;
 	}
 	g_byte_array_unref(raw);
 }
@@ -310,7 +334,7 @@ static void walk(struct collect *c, GMimeObject *obj, int depth)
 
 static void read_body(struct mail *m, GMimeMessage *msg)
 {
-	struct collect c = { BUF_INIT, false, false, BUF_INIT, false };
+	struct collect c = { .body = BUF_INIT, .extra = BUF_INIT };
 	walk(&c, g_mime_message_get_mime_part(msg), 0);
 	if (c.extra.len) {
 		if (c.body.len && c.body.data[c.body.len - 1] != '\n')
@@ -318,6 +342,7 @@ static void read_body(struct mail *m, GMimeMessage *msg)
 		buf_add(&c.body, c.extra.data, c.extra.len);
 	}
 	m->flowed = c.body_flowed || c.extra_flowed;
+	m->crlf = c.body_crlf || c.extra_crlf;
 	buf_release(&c.extra);
 	m->text = buf_detach(&c.body, &m->text_len);
 }

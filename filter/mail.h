@@ -30,6 +30,7 @@ struct mail {
 	char *text;
 	size_t text_len;
 	bool flowed;		/* a part holding the text was format=flowed */
+	bool crlf;		/* ... or had CR LF line ends throughout (taken as LF) */
 };
 
 /* Largest input read, in bytes; anything longer is refused. */

@@ -39,6 +39,8 @@ def first_message(raw):
 
 def part_text(part):
     payload = part.get_payload(decode=True) or b""
+    if payload.count(b"\n") and payload.count(b"\n") == payload.count(b"\r\n"):
+        payload = payload.replace(b"\r\n", b"\n")  # MIME canonical line ends
     charset = part.get_content_charset() or "utf-8"
     try:
         return payload.decode(charset, errors="replace")

@@ -69,8 +69,11 @@ has signed-qp.eml "signed: QP patch inside multipart/signed" "^> \+		warn\(p, \"
 if have_corpus; then
 	c() { run_pr < "$CORPUS/$1"; }
 	c lore-man-x-diff-base64.eml
-	check "corpus: DOS line endings in a base64 x-diff attachment" \
-		grep -q "^nit: This line ends with a DOS line ending (CR LF), and so do 6 more" "$T/out"
+	check "corpus: a base64 x-diff with CR LF throughout: one note, no per-line noise" \
+		sh -c "grep -q '^nit: The patch came in a MIME part whose lines all end in CR LF' '$T/out' && ! grep -q 'DOS line ending' '$T/out'"
+	c patchew-raw-diff-mixed-crlf.mbox
+	check "corpus: CR on some added lines only is a DOS line ending" \
+		grep -q "^nit: This line ends with a DOS line ending (CR LF), and so do 2 more" "$T/out"
 	run_pr --full < "$CORPUS/pw-no-newline-at-eof.mbox"
 	check "corpus: new symlinks lack a final newline, and that is right" \
 		sh -c "grep -q -F '> \\ No newline at end of file' '$T/out' && ! grep -q 'without a newline' '$T/out'"
