@@ -50,7 +50,10 @@ static bool is_unified_header(const struct patch *p, size_t i)
 static bool starts_file(const struct patch *p, size_t i)
 {
 	const struct patch_line *l = &p->lines[i];
-	if (starts(l, "diff --git ") || (starts(l, "diff -") && l->len > 6))
+	if (starts(l, "diff --git "))
+		return true;
+	/* "diff -u a b" output goes on with "--- a"; prose about diff -u does not. */
+	if (starts(l, "diff -") && i + 1 < p->nlines && starts(&p->lines[i + 1], "--- "))
 		return true;
 	if (starts(l, "Index: ") && i + 1 < p->nlines && starts(&p->lines[i + 1], "===="))
 		return true;

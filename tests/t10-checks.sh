@@ -95,3 +95,8 @@ if have_corpus; then
 	check "corpus: Latin-2 author in the sign-off check and attribution" \
 		grep -q "^On Wed, 7 Feb 2024 15:50:13 +0100, Ignacy Gawędzki <ignacy.gawedzki@green-communications.fr> wrote:$" "$T/out"
 fi
+
+# "diff -u" in the commit message is prose; "diff -urN" output is a diff.
+run_pr --full < "$MAILS/diff-in-message.eml"
+check "diff -u: prose in the message does not start the diff" \
+	sh -c "grep -q '^The built-in checks found nothing' '$T/out' && grep -q '^> +	return print_unified(f);' '$T/out'"
