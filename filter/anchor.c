@@ -80,7 +80,8 @@ static struct candidate best_line(const struct patch *p, const char *file, const
 		bool message = i < p->message_end;
 		if (!message && !is_code(l))
 			continue;
-		size_t skip = message ? 0 : 1;	/* the diff marker */
+		/* The diff marker; an empty context line lost it to the mailer. */
+		size_t skip = !message && l->len;
 		normalise(&text, l->text + skip, l->len - skip);
 		int tier = tier_of(text.data, quote);
 		if (tier)

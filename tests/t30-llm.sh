@@ -153,3 +153,9 @@ check "max_prompt_bytes: nothing sent" sent "$n"
 check "max_prompt_bytes: a note" note_is "model review skipped: the prompt is "
 PATCHREVIEW_BACKEND=nosuch run_pr --no-cache < "$NET"
 check "unknown backend: a note" note_is "model review failed: unknown backend 'nosuch'"
+
+# An empty context line (its space eaten by a mailer) among the lines quotes are matched against.
+use_backend openai
+PATCHREVIEW_MODEL=scenario:ok run_pr --no-cache < "$MAILS/empty-context.eml"
+check "anchoring: a patch with an empty context line" \
+	sh -c "[ $status -eq 0 ] && grep -q '^Assisted-by: ' '$T/out'"
