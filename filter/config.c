@@ -29,6 +29,7 @@ static const struct key keys[] = {
 	KEY(from, KEY_STRING, "your From: address; unset lets the mail client fill it"),
 	KEY(full, KEY_BOOL, "quote the whole patch instead of trimming (no)"),
 	KEY(mutt, KEY_BOOL, "add X-Mutt-References so mutt marks the mail replied (no)"),
+	KEY(skip_checks, KEY_STRING, "built-in checks to turn off, e.g. \"signoff subject-length\""),
 	KEY(maildir, KEY_STRING, "deliver the draft into this Maildir instead of stdout"),
 	KEY(strict, KEY_BOOL, "exit 4 when the model review fails (no)"),
 	KEY(quiet, KEY_BOOL, "no progress line on a terminal (no)"),

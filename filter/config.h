@@ -12,6 +12,7 @@ struct config {
 	char *from;		/* reviewer identity for From:, or NULL */
 	bool full;		/* quote the whole patch */
 	bool mutt;		/* add X-Mutt-References */
+	char *skip_checks;	/* built-in checks turned off, by name */
 	char *maildir;		/* deliver into this Maildir instead of stdout */
 	/* the run */
 	bool strict;		/* non-zero exit when the model review fails */

@@ -1,5 +1,6 @@
 /* review.c: the findings list, and running the reviewers in turn. */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +97,31 @@ static void summarise_checks(struct review *r)
 	buf_release(&s);
 }
 
+/* Is name a word of list ("signoff, subject-length" or space-separated)? */
+static bool listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = list; p && *p; p += strcspn(p, ", ")) {
+		p += strspn(p, ", ");
+		if (!strncmp(p, name, n) && (!p[n] || strchr(", ", p[n])))
+			return true;
+	}
+	return false;
+}
+
+/* Drops the findings of the checks the user turned off (skip_checks). */
+static void drop_skipped(struct review *r, const char *skip)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < r->nfindings; i++) {
+		if (listed(skip, r->findings[i].source))
+			free(r->findings[i].text);
+		else
+			r->findings[kept++] = r->findings[i];
+	}
+	r->nfindings = kept;
+}
+
 void review_run(const struct review_input *in, struct review *r)
 {
 	static const struct reviewer *const builtin[] = {
@@ -103,6 +129,7 @@ void review_run(const struct review_input *in, struct review *r)
 	};
 	for (size_t i = 0; i < sizeof(builtin) / sizeof(*builtin); i++)
 		builtin[i]->run(in, r);
+	drop_skipped(r, in->config->skip_checks);
 	summarise_checks(r);
 	if (in->config->backend && strcmp(in->config->backend, "none"))
 		model_reviewer.run(in, r);
