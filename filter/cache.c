@@ -16,6 +16,7 @@
 
 #include "buf.h"
 #include "cache.h"
+#include "dirs.h"
 #include "msg.h"
 
 /* Entries hold one answer; anything far larger is not ours. */
@@ -91,21 +92,6 @@ out:
 	buf_release(&path);
 	buf_release(&data);
 	return ret;
-}
-
-/* mkdir -p, private: cached reviews can quote unpublished patches. */
-static int make_dirs(char *path)
-{
-	for (char *p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		int ret = mkdir(path, 0700);
-		*p = '/';
-		if (ret < 0 && errno != EEXIST)
-			return -1;
-	}
-	return mkdir(path, 0700) < 0 && errno != EEXIST ? -1 : 0;
 }
 
 static int write_entry(const char *dir, const char *path, const char *json)

@@ -11,36 +11,21 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "dirs.h"
 #include "maildir.h"
 #include "msg.h"
 
-static int make_dir(const char *path)
-{
-	if (mkdir(path, 0700) < 0 && errno != EEXIST)
-		return error("cannot create '%s': %s", path, strerror(errno));
-	return 0;
-}
-
-/* mkdir -p for the Maildir itself, then its three subdirectories. */
+/* The Maildir itself (mkdir -p), then its three subdirectories. */
 static int make_maildir(const char *dir)
 {
+	static const char *const subdirs[] = { "", "/tmp", "/new", "/cur" };
 	struct buf path = BUF_INIT;
 	int ret = 0;
-	buf_addstr(&path, dir);
-	for (char *s = path.data + 1; !ret && *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		ret = make_dir(path.data);
-		*s = '/';
-	}
-	if (!ret)
-		ret = make_dir(dir);
-	static const char *const subdirs[] = { "/tmp", "/new", "/cur" };
-	for (size_t i = 0; !ret && i < 3; i++) {
+	for (size_t i = 0; !ret && i < 4; i++) {
 		buf_reset(&path);
 		buf_addf(&path, "%s%s", dir, subdirs[i]);
-		ret = make_dir(path.data);
+		if (make_dirs(path.data) < 0)
+			ret = error("cannot create '%s': %s", path.data, strerror(errno));
 	}
 	buf_release(&path);
 	return ret;
