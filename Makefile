@@ -11,17 +11,18 @@ PKGS = gmime-3.0 libcurl libcjson
 CC ?= cc
 CFLAGS ?= -O2 -g
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-# libcurl is opened with dlopen() on the first model request (filter/libcurl.c):
+# libcurl is opened with dlopen() on the first model request (filter/model/libcurl.c):
 # linking it would cost every run ~10 ms of loading TLS libraries.
 PKG_LIBS = $(shell pkg-config --libs gmime-3.0 libcjson 2>/dev/null) -ldl
 override CFLAGS += -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L \
 	-Wall -Wextra -Werror -Wno-deprecated-declarations \
 	-DPATCHREVIEW_VERSION='"$(VERSION)"' -DPATCHREVIEW_DATADIR='"$(DATADIR)"' \
-	$(PKG_CFLAGS)
+	-Ifilter $(PKG_CFLAGS)
 LDLIBS += $(PKG_LIBS)
 
-SRCS = $(sort $(wildcard filter/*.c))
-HDRS = $(wildcard filter/*.h)
+# One folder per pipeline stage; includes name the folder ("mail/mail.h").
+SRCS = $(sort $(wildcard filter/*.c filter/*/*.c))
+HDRS = $(wildcard filter/*.h filter/*/*.h)
 OBJS = $(SRCS:filter/%.c=build/release/%.o)
 ASAN_OBJS = $(SRCS:filter/%.c=build/asan/%.o)
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -35,7 +36,8 @@ patchreview: $(OBJS)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-build/release/%.o: filter/%.c $(HDRS) | build/release
+build/release/%.o: filter/%.c $(HDRS)
+	@mkdir -p $(@D)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
@@ -43,17 +45,22 @@ build/asan/patchreview: $(ASAN_OBJS)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(CFLAGS) -O1 $(SANITIZE) $(LDFLAGS) -o $@ $(ASAN_OBJS) $(LDLIBS)
 
-build/asan/%.o: filter/%.c $(HDRS) | build/asan
+# tests/tools/dump: what the parsers saw, for the parser tests.
+LIB_ASAN_OBJS = $(filter-out build/asan/main.o,$(ASAN_OBJS))
+build/asan/dump: tests/tools/dump.c $(LIB_ASAN_OBJS) $(HDRS)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(CFLAGS) -O1 $(SANITIZE) $(LDFLAGS) -o $@ tests/tools/dump.c $(LIB_ASAN_OBJS) $(LDLIBS)
+
+build/asan/%.o: filter/%.c $(HDRS)
+	@mkdir -p $(@D)
 	@echo "  CC      $< (asan)"
 	$(Q)$(CC) $(CFLAGS) -O1 $(SANITIZE) -c -o $@ $<
 
-build/release build/asan:
-	mkdir -p $@
-
 # The prompts' install directory is compiled into guide.o: rebuild it when
 # DATADIR changes (make; make install PREFIX=/usr).
-build/release/guide.o build/asan/guide.o: build/datadir
-build/datadir: FORCE | build/release
+build/release/model/guide.o build/asan/model/guide.o: build/datadir
+build/datadir: FORCE
+	@mkdir -p build
 	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
 FORCE:
 
@@ -68,7 +75,7 @@ demo: deps
 	./patchreview --no-cache < tests/mails/demo.eml
 
 check: check-deps
-	@$(MAKE) --no-print-directory patchreview build/asan/patchreview
+	@$(MAKE) --no-print-directory patchreview build/asan/patchreview build/asan/dump
 	sh tests/run.sh
 
 bench: deps

@@ -3,19 +3,18 @@
  * with review comments on stdout. Options, the stages, and the exit status.
  */
 #include <getopt.h>
-#include <gmime/gmime.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
-#include "draft.h"
-#include "mail.h"
-#include "maildir.h"
-#include "msg.h"
-#include "patch.h"
-#include "prompt.h"
-#include "review.h"
+#include "base/msg.h"
+#include "config/config.h"
+#include "draft/draft.h"
+#include "draft/maildir.h"
+#include "mail/mail.h"
+#include "model/model.h"
+#include "patch/patch.h"
+#include "reviewers.h"
 
 enum exit_status {
 	EXIT_REVIEWED = 0,	/* draft written, patch reviewed */
@@ -162,11 +161,11 @@ static int run(const struct config *c)
 	bool reviewed = patch_has_diff(&p) && !(p.subject.is_pull && !p.subject.index);
 	int status = EXIT_REVIEWED;
 	if (c->explain_prompt) {
-		status = prompt_explain(&in, stdout) < 0 ? EXIT_USAGE : EXIT_REVIEWED;
+		status = model_explain_prompt(&in, stdout) < 0 ? EXIT_USAGE : EXIT_REVIEWED;
 		goto out;
 	}
 	if (reviewed) {
-		review_run(&in, &r);
+		reviewers_run(&in, &r);
 	} else {
 		warn("no patch found in the mail; writing a plain reply draft");
 		review_note(&r, "no patch found in this mail; nothing was reviewed");
@@ -194,9 +193,9 @@ int main(int argc, char **argv)
 		return ret < 0 ? EXIT_USAGE : EXIT_REVIEWED;
 	}
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
-	g_mime_init();
+	mail_init();
 	int status = run(&c);
-	g_mime_shutdown();
+	mail_shutdown();
 	config_release(&c);
 	return status;
 }

@@ -1,0 +1,18 @@
+/* slurp.h: reading all of a descriptor or a file into a buffer, bounded. */
+#ifndef SLURP_H
+#define SLURP_H
+
+#include <stddef.h>
+
+#include "base/buf.h"
+
+/*
+ * Appends everything fd holds, up to max bytes, to *out. Returns 0, or -1
+ * with errno set: EFBIG when there was more than max.
+ */
+int slurp_fd(int fd, size_t max, struct buf *out);
+
+/* The same for the file at path; -1 with errno set when it cannot be opened. */
+int slurp_file(const char *path, size_t max, struct buf *out);
+
+#endif

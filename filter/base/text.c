@@ -1,0 +1,90 @@
+/* text.c: UTF-8 validation and control-character neutralisation. */
+#include <string.h>
+#include <strings.h>
+
+#include "base/text.h"
+
+static const char replacement[] = "\xef\xbf\xbd";	/* U+FFFD */
+
+/* Length of the valid UTF-8 sequence at s, or 0 when it is not valid. */
+static size_t utf8_sequence(const unsigned char *s, size_t len, unsigned *cp)
+{
+	unsigned c = s[0];
+	size_t n;
+	unsigned min;
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	} else if (c >= 0xc2 && c <= 0xdf) {
+		n = 2, min = 0x80, c &= 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 3, min = 0x800, c &= 0x0f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4, min = 0x10000, c &= 0x07;
+	} else {
+		return 0;
+	}
+	if (len < n)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return n;
+}
+
+void text_clean(struct buf *out, const char *s, size_t len, unsigned flags)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, start = 0;
+	buf_grow(out, len);
+	while (i < len) {
+		unsigned cp;
+		size_t n = utf8_sequence(p + i, len - i, &cp);
+		const char *subst = NULL;
+		if (!n) {
+			subst = replacement, n = 1;
+		} else if (cp == '\n' || cp == '\t') {
+			if (flags & TEXT_ONE_LINE)
+				subst = " ";
+		} else if (cp == '\r' && (flags & TEXT_KEEP_CR)) {
+			;
+		} else if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) {
+			subst = (flags & TEXT_ONE_LINE) && cp == '\r' ? " " : replacement;
+		}
+		if (subst) {
+			buf_add(out, s + start, i - start);
+			/* One space for a run of folding whitespace. */
+			if (!(*subst == ' ' && out->len && out->data[out->len - 1] == ' '))
+				buf_addstr(out, subst);
+			start = i + n;
+		}
+		i += n;
+	}
+	buf_add(out, s + start, len - start);
+}
+
+char *text_clean_dup(const char *s, unsigned flags)
+{
+	struct buf b = BUF_INIT;
+	text_clean(&b, s, strlen(s), flags);
+	return buf_detach(&b, NULL);
+}
+
+size_t text_width(const char *s, size_t len)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+int text_starts_with_nocase(const char *s, const char *prefix)
+{
+	return strncasecmp(s, prefix, strlen(prefix)) == 0;
+}

@@ -1,0 +1,30 @@
+/* text.h: making untrusted text safe to put in a draft. */
+#ifndef TEXT_H
+#define TEXT_H
+
+#include <stddef.h>
+
+#include "base/buf.h"
+
+enum {
+	TEXT_KEEP_CR = 1 << 0,	/* keep CR, for the DOS line-ending check */
+	TEXT_ONE_LINE = 1 << 1,	/* newlines and tabs become spaces, runs collapse */
+};
+
+/*
+ * Appends s to out as valid UTF-8 with no control characters: invalid
+ * bytes, C0 controls other than tab and newline, DEL and C1 controls (which
+ * start terminal escape sequences) become U+FFFD.
+ */
+void text_clean(struct buf *out, const char *s, size_t len, unsigned flags);
+
+/* text_clean() into a new string; caller frees. */
+char *text_clean_dup(const char *s, unsigned flags);
+
+/* Number of UTF-8 code points in s[0..len). */
+size_t text_width(const char *s, size_t len);
+
+/* ASCII case-insensitive prefix test. */
+int text_starts_with_nocase(const char *s, const char *prefix);
+
+#endif

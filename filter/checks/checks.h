@@ -1,0 +1,14 @@
+/*
+ * checks.h: the built-in reviewers. They need no network and no model,
+ * and are sure enough to state; each finding's source names its rule.
+ */
+#ifndef CHECKS_H
+#define CHECKS_H
+
+#include "review/review.h"
+
+extern const struct reviewer check_form;	/* subject, mail damage, hunks */
+extern const struct reviewer check_message;	/* sign-off, trailers */
+extern const struct reviewer check_whitespace;	/* added lines */
+
+#endif

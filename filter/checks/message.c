@@ -1,0 +1,189 @@
+/*
+ * check_message.c: the commit message's trailers: a Signed-off-by from the
+ * author (the DCO), and Fixes: tags that tools can follow.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "base/buf.h"
+#include "base/msg.h"
+#include "checks/checks.h"
+
+/* The last line of the commit message proper, for comments about it. */
+static size_t last_message_line(const struct patch *p)
+{
+	size_t end = p->message_end;
+	while (end > 0 && strspn(p->lines[end - 1].text, " \t\r") == p->lines[end - 1].len)
+		end--;
+	return end ? end - 1 : FINDING_WHOLE;
+}
+
+/* A "    Signed-off-by:" line in the message, or FINDING_WHOLE. */
+static size_t indented_signoff(const struct patch *p)
+{
+	for (size_t i = 0; i < p->message_end; i++) {
+		const char *s = p->lines[i].text;
+		if ((*s == ' ' || *s == '\t') &&
+		    !strncasecmp(s + strspn(s, " \t"), "Signed-off-by:", 14))
+			return i;
+	}
+	return FINDING_WHOLE;
+}
+
+static bool is_key(const struct trailer *t, const char *key)
+{
+	return !strcasecmp(t->key, key);
+}
+
+/* Splits "Name <addr>" into its parts, in buffers the caller releases. */
+static void split_ident(const char *s, struct buf *name, struct buf *addr)
+{
+	const char *lt = strchr(s, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+	if (lt && gt) {
+		buf_add(addr, lt + 1, (size_t)(gt - lt - 1));
+		const char *e = lt;
+		while (e > s && isspace((unsigned char)e[-1]))
+			e--;
+		const char *b = s;
+		if (*b == '"' && e > b + 1 && e[-1] == '"')
+			b++, e--;
+		buf_add(name, b, (size_t)(e - b));
+	} else if (strchr(s, '@')) {
+		buf_addstr(addr, s);
+	} else {
+		buf_addstr(name, s);
+	}
+}
+
+/* "Jane Doe via dm-devel" is how lists rewrite From under DMARC. */
+static size_t name_len(const char *name)
+{
+	const char *via = strstr(name, " via ");
+	return via ? (size_t)(via - name) : strlen(name);
+}
+
+static bool same_name(const char *a, const char *b)
+{
+	size_t la = name_len(a), lb = name_len(b);
+	return la && la == lb && !strncasecmp(a, b, la);
+}
+
+/* Does this Signed-off-by value name the author, by address or by name? */
+static bool signs_as(const char *value, const char *name, const char *addr)
+{
+	struct buf sname = BUF_INIT, saddr = BUF_INIT;
+	split_ident(value, &sname, &saddr);
+	bool same = (addr && *addr && saddr.len && !strcasecmp(saddr.data, addr)) ||
+		    (name && *name && sname.len && same_name(sname.data, name));
+	buf_release(&sname);
+	buf_release(&saddr);
+	return same;
+}
+
+/* A Signed-off-by line: where it is, and what it says. */
+struct signoff {
+	size_t line;
+	const char *value;
+};
+
+/*
+ * The sign-offs of the trailer block; when git's rule finds no block (a
+ * long paragraph runs straight into the sign-off), the message's lines
+ * that open with "Signed-off-by:", which the DCO check of other tools
+ * accepts too. Returns how many went into *v; caller frees *v.
+ */
+static size_t find_signoffs(const struct patch *p, struct signoff **v)
+{
+	size_t n = 0;
+	*v = xcalloc(p->message_end + 1, sizeof(**v));
+	for (size_t i = 0; i < p->ntrailers; i++)
+		if (is_key(&p->trailers[i], "Signed-off-by"))
+			(*v)[n++] = (struct signoff){ p->trailers[i].line, p->trailers[i].value };
+	for (size_t i = 0; !p->ntrailers && i < p->message_end; i++) {
+		const char *s = p->lines[i].text;
+		if (!strncasecmp(s, "Signed-off-by:", 14))
+			(*v)[n++] = (struct signoff){ i, s + 14 + strspn(s + 14, " \t") };
+	}
+	return n;
+}
+
+static void check_signoff(const struct review_input *in, struct review *r)
+{
+	const struct patch *p = in->patch;
+	struct signoff *sob;
+	size_t nsob = find_signoffs(p, &sob);
+	if (!nsob) {
+		size_t indented = indented_signoff(p);
+		if (indented != FINDING_WHOLE)
+			review_add(r, indented, SEVERITY_ERROR, "signoff",
+				   "This Signed-off-by: is indented, so git am will not "
+				   "take it as a trailer (the message looks pasted from "
+				   "git show). git format-patch produces the right form.");
+		else
+			review_add(r, last_message_line(p), SEVERITY_ERROR, "signoff",
+				   "There is no Signed-off-by: line. Please add one to "
+				   "certify the Developer's Certificate of Origin "
+				   "(git commit -s).");
+		free(sob);
+		return;
+	}
+	struct buf name = BUF_INIT, addr = BUF_INIT;
+	if (p->inbody_from) {
+		split_ident(p->inbody_from, &name, &addr);
+	} else if (mail_author(in->mail)) {
+		const struct address *a = mail_author(in->mail);
+		buf_addstr(&name, a->name ? a->name : "");
+		buf_addstr(&addr, a->addr);
+	}
+	bool found = !name.len && !addr.len;
+	for (size_t i = 0; !found && i < nsob; i++)
+		found = signs_as(sob[i].value, name.data, addr.data);
+	if (!found)
+		review_add(r, sob[nsob - 1].line, SEVERITY_WARNING, "signoff-author",
+			   "The author is %s%s<%s>, but none of the Signed-off-by: lines "
+			   "is theirs. If the author differs from the sender, a From: line "
+			   "at the top of the body names them (git format-patch does this).",
+			   name.data, name.len ? " " : "", addr.data);
+	buf_release(&name);
+	buf_release(&addr);
+	free(sob);
+}
+
+/* Fixes: <at least 12 hex digits> ("<subject of that commit>") */
+static const char *fixes_problem(const char *v)
+{
+	size_t hex = strspn(v, "0123456789abcdefABCDEF");
+	if (hex < 12)
+		return "the commit id needs at least 12 hex digits";
+	if (v[hex] != ' ' || v[hex + 1] != '(' || v[hex + 2] != '"')
+		return "the commit id should be followed by (\"subject\")";
+	size_t len = strlen(v);
+	if (len < hex + 5 || v[len - 1] != ')' || v[len - 2] != '"')
+		return "the subject should be closed with \") and not wrapped";
+	return NULL;
+}
+
+static void check_fixes(const struct patch *p, struct review *r)
+{
+	for (size_t i = 0; i < p->ntrailers; i++) {
+		const struct trailer *t = &p->trailers[i];
+		const char *problem = is_key(t, "Fixes") ? fixes_problem(t->value) : NULL;
+		if (problem)
+			review_add(r, t->line, SEVERITY_WARNING, "fixes-tag",
+				   "This Fixes: tag is malformed: %s. The usual form is "
+				   "Fixes: 123456789abc (\"subject of the fixed commit\"), which "
+				   "git log -1 --abbrev=12 --format='Fixes: %%h (\"%%s\")' "
+				   "prints.", problem);
+	}
+}
+
+static int run(const struct review_input *in, struct review *r)
+{
+	check_signoff(in, r);
+	check_fixes(in->patch, r);
+	return 0;
+}
+
+const struct reviewer check_message = { "message", run };

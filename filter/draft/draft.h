@@ -1,0 +1,21 @@
+/* draft.h: the lkml-style reply draft: headers, quoted patch, comments in place. */
+#ifndef DRAFT_H
+#define DRAFT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "config/config.h"
+#include "mail/mail.h"
+#include "patch/patch.h"
+#include "review/review.h"
+
+/*
+ * Writes the reply draft to out. With reviewed false (the mail holds no
+ * patch) the whole text is quoted and nothing is trimmed. Returns 0, or -1
+ * when writing failed.
+ */
+int draft_write(FILE *out, const struct mail *m, const struct patch *p,
+		const struct review *r, const struct config *c, bool reviewed);
+
+#endif

@@ -1,0 +1,97 @@
+/*
+ * headers.c: the header fields a reply needs, decoded (RFC 2047) and
+ * cleaned into one-line UTF-8.
+ */
+#include <stdlib.h>
+
+#include "base/msg.h"
+#include "base/text.h"
+#include "mail/parse.h"
+
+static char *clean_header(const char *value)
+{
+	return value ? text_clean_dup(value, TEXT_ONE_LINE) : NULL;
+}
+
+static void add_address(struct address_list *list, InternetAddressMailbox *mb)
+{
+	const char *addr = internet_address_mailbox_get_addr(mb);
+	const char *name = internet_address_get_name(INTERNET_ADDRESS(mb));
+	if (!addr || !*addr)
+		return;
+	list->v = xrealloc(list->v, (list->n + 1) * sizeof(*list->v));
+	list->v[list->n].addr = clean_header(addr);
+	list->v[list->n].name = name && *name ? clean_header(name) : NULL;
+	list->n++;
+}
+
+static void collect_addresses(struct address_list *list, InternetAddressList *ial)
+{
+	int n = ial ? internet_address_list_length(ial) : 0;
+	for (int i = 0; i < n; i++) {
+		InternetAddress *ia = internet_address_list_get_address(ial, i);
+		if (INTERNET_ADDRESS_IS_MAILBOX(ia))
+			add_address(list, INTERNET_ADDRESS_MAILBOX(ia));
+		else if (INTERNET_ADDRESS_IS_GROUP(ia))
+			collect_addresses(list,
+				internet_address_group_get_members(INTERNET_ADDRESS_GROUP(ia)));
+	}
+}
+
+static void add_references(struct mail *m, const char *value)
+{
+	GMimeReferences *refs = value ? g_mime_references_parse(NULL, value) : NULL;
+	int n = refs ? g_mime_references_length(refs) : 0;
+	for (int i = 0; i < n; i++) {
+		m->references = xrealloc(m->references,
+					 (m->nreferences + 1) * sizeof(*m->references));
+		m->references[m->nreferences++] =
+			clean_header(g_mime_references_get_message_id(refs, i));
+	}
+	if (refs)
+		g_mime_references_free(refs);
+}
+
+void mail_read_headers(struct mail *m, GMimeMessage *msg)
+{
+	GMimeObject *obj = GMIME_OBJECT(msg);
+	collect_addresses(&m->from, g_mime_message_get_from(msg));
+	collect_addresses(&m->reply_to, g_mime_message_get_reply_to(msg));
+	collect_addresses(&m->to, g_mime_message_get_to(msg));
+	collect_addresses(&m->cc, g_mime_message_get_cc(msg));
+	const char *subject = g_mime_message_get_subject(msg);
+	m->subject = text_clean_dup(subject ? subject : "", TEXT_ONE_LINE);
+	g_strstrip(m->subject);
+	m->date = clean_header(g_mime_object_get_header(obj, "Date"));
+	if (m->date)
+		g_strstrip(m->date);
+	/* The first Message-ID header, as other tools read it; not an empty one. */
+	const char *msgid = g_mime_object_get_header(obj, "Message-ID");
+	char *id = msgid ? g_mime_utils_decode_message_id(msgid) : NULL;
+	if (id && *id)
+		m->message_id = clean_header(id);
+	g_free(id);
+	/* A reply's References: the parent's References, else its In-Reply-To. */
+	const char *refs = g_mime_object_get_header(obj, "References");
+	add_references(m, refs ? refs : g_mime_object_get_header(obj, "In-Reply-To"));
+}
+
+
+void mail_parse_addresses(struct address_list *list, const char *value)
+{
+	InternetAddressList *ial = internet_address_list_parse(NULL, value);
+	collect_addresses(list, ial);
+	if (ial)
+		g_object_unref(ial);
+}
+
+void address_list_release(struct address_list *list)
+{
+	for (size_t i = 0; i < list->n; i++) {
+		free(list->v[i].name);
+		free(list->v[i].addr);
+	}
+	free(list->v);
+	list->v = NULL;
+	list->n = 0;
+}

@@ -1,0 +1,64 @@
+/* mail.h: the raw message on stdin, parsed (by GMime, in mail/ only) into plain UTF-8 fields. */
+#ifndef MAIL_H
+#define MAIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct address {
+	char *name;	/* UTF-8 display name, or NULL */
+	char *addr;	/* addr-spec, e.g. "jane@example.org" */
+};
+
+struct address_list {
+	struct address *v;
+	size_t n;
+};
+
+struct mail {
+	struct address_list from, reply_to, to, cc;
+	char *subject;		/* UTF-8, unfolded, never NULL */
+	char *date;		/* the Date header as sent, or NULL */
+	char *message_id;	/* without angle brackets, or NULL */
+	char **references;	/* message ids without brackets */
+	size_t nreferences;
+	/*
+	 * The text to review and quote: the first inline text part, then every
+	 * other part that carries a diff, decoded and converted to UTF-8.
+	 * NUL-terminated; text_len excludes the NUL.
+	 */
+	char *text;
+	size_t text_len;
+	bool flowed;		/* a part holding the text was format=flowed */
+	bool crlf;		/* ... or had CR LF line ends throughout (taken as LF) */
+};
+
+/* Largest input read, in bytes; anything longer is refused. */
+#define MAIL_MAX_INPUT ((size_t)256 << 20)
+
+/* Around everything else: GMime's global state. */
+void mail_init(void);
+void mail_shutdown(void);
+
+/*
+ * Reads one message from fd and fills *m. Returns 0 on success, -1 (with
+ * one line on stderr) when nothing usable could be read.
+ */
+int mail_read(int fd, struct mail *m);
+void mail_release(struct mail *m);
+
+/* The sender: the first From address, or NULL. */
+const struct address *mail_author(const struct mail *m);
+
+/* Parses an address header value such as "Jane <jane@example.org>". */
+void mail_parse_addresses(struct address_list *list, const char *value);
+void address_list_release(struct address_list *list);
+
+/*
+ * One header line "Name: value\n", RFC 2047-encoded where the value is not
+ * ASCII and folded; caller frees. Values must already be one line.
+ */
+char *mail_format_addresses(const char *name, const struct address *v, size_t n);
+char *mail_format_text(const char *name, const char *value);
+
+#endif

@@ -1,0 +1,239 @@
+/*
+ * mime.c: the MIME walk. The first inline text/plain part is the body;
+ * every other textual part that carries a diff is appended to it. Parts
+ * are decoded, converted to UTF-8 and cleaned.
+ */
+#include <string.h>
+
+#include "base/msg.h"
+#include "base/text.h"
+#include "mail/parse.h"
+#include "patch/patch.h"
+
+/* Where the text parts go while the MIME tree is walked. */
+struct collect {
+	struct buf body;	/* the first inline text/plain part */
+	bool have_body;
+	bool body_flowed;
+	bool body_crlf;
+	struct buf extra;	/* other parts that carry a diff */
+	bool extra_flowed;
+	bool extra_crlf;
+};
+
+static char *convert(const char *data, size_t len, const char *from, gsize *written)
+{
+	return g_convert(data, (gssize)len, "UTF-8", from, NULL, written, NULL);
+}
+
+/* Latin text in a mail that claims UTF-8: windows-1252, or Latin-1, which cannot fail. */
+static void append_legacy(struct buf *out, const char *data, size_t len)
+{
+	gsize written = 0;
+	char *converted = convert(data, len, "WINDOWS-1252", &written);
+	if (!converted)
+		converted = convert(data, len, "ISO-8859-1", &written);
+	if (converted)
+		text_clean(out, converted, written, TEXT_KEEP_CR);
+	else
+		text_clean(out, data, len, TEXT_KEEP_CR);
+	g_free(converted);
+}
+
+/*
+ * Converts decoded part content to UTF-8. Declared charsets are often
+ * wrong or made up ("Y", "x-unknown"), and patches mix encodings: text
+ * that fails to convert is taken line by line, valid UTF-8 as it is and
+ * anything else as windows-1252. text_clean() catches what is left.
+ */
+void mail_append_utf8(struct buf *out, const char *data, size_t len,
+		      const char *charset)
+{
+	gsize written = 0;
+	bool declared_utf8 = !charset || !g_ascii_strcasecmp(charset, "utf-8") ||
+			     !g_ascii_strcasecmp(charset, "utf8") ||
+			     !g_ascii_strcasecmp(charset, "us-ascii");
+	char *converted = declared_utf8 ? NULL :
+		convert(data, len, g_mime_charset_iconv_name(charset), &written);
+	if (converted) {
+		text_clean(out, converted, written, TEXT_KEEP_CR);
+		g_free(converted);
+		return;
+	}
+	const char *p = data, *end = data + len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+		if (g_utf8_validate(p, (gssize)n, NULL))
+			text_clean(out, p, n, TEXT_KEEP_CR);
+		else
+			append_legacy(out, p, n);
+		p += n;
+	}
+}
+
+/*
+ * A text part whose every line ends in CRLF is in MIME's canonical form
+ * (base64 text from many mailers): its CRs are line breaks, not content.
+ * CRs on some lines only are content, for the DOS line-ending check.
+ */
+static bool canonical_crlf_to_lf(GByteArray *arr)
+{
+	guint lines = 0, crlf = 0;
+	for (guint i = 0; i < arr->len; i++)
+		if (arr->data[i] == '\n') {
+			lines++;
+			crlf += i > 0 && arr->data[i - 1] == '\r';
+		}
+	if (!lines || crlf != lines)
+		return false;
+	mail_crlf_to_lf(arr);
+	return true;
+}
+
+static GByteArray *decode_part(GMimePart *part)
+{
+	GMimeDataWrapper *content = g_mime_part_get_content(part);
+	if (!content)
+		return NULL;
+	GMimeStream *mem = g_mime_stream_mem_new();
+	g_mime_data_wrapper_write_to_stream(content, mem);
+	GByteArray *arr = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+	g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(mem), FALSE);
+	g_object_unref(mem);
+	return arr;
+}
+
+
+/* Does this text hold a unified diff? Looks for a line that starts one. */
+static bool has_diff(const char *s, size_t len)
+{
+	const char *end = s + len;
+	for (const char *p = s; p < end;) {
+		struct line_view v[3];
+		size_t n = 0;
+		for (const char *q = p; n < 3 && q < end; n++) {
+			const char *nl = memchr(q, '\n', (size_t)(end - q));
+			v[n] = (struct line_view){ q, nl ? (size_t)(nl - q) : (size_t)(end - q) };
+			q = nl ? nl + 1 : end;
+		}
+		if (patch_starts_file(v, n))
+			return true;
+		p += v[0].len + 1;
+	}
+	return false;
+}
+
+static bool name_ends_with(const char *name, const char *suffix)
+{
+	size_t n = name ? strlen(name) : 0, s = strlen(suffix);
+	return n >= s && !g_ascii_strcasecmp(name + n - s, suffix);
+}
+
+/* Parts that may hold a patch: text other than HTML, and patch-named blobs. */
+static bool is_textual(GMimeContentType *ct, const char *filename)
+{
+	const char *type = g_mime_content_type_get_media_type(ct);
+	const char *sub = g_mime_content_type_get_media_subtype(ct);
+	if (!g_ascii_strcasecmp(type, "text"))
+		return g_ascii_strcasecmp(sub, "html") != 0;
+	if (!g_ascii_strcasecmp(type, "application"))
+		return !g_ascii_strcasecmp(sub, "x-patch") || !g_ascii_strcasecmp(sub, "x-diff") ||
+		       ((!g_ascii_strcasecmp(sub, "octet-stream") || !g_ascii_strcasecmp(sub, "mbox")) &&
+			(name_ends_with(filename, ".patch") || name_ends_with(filename, ".diff") ||
+			 name_ends_with(filename, ".txt") || name_ends_with(filename, ".mbox") ||
+			 name_ends_with(filename, ".eml") || !filename));
+	return false;
+}
+
+static void collect_part(struct collect *c, GMimePart *part)
+{
+	GMimeObject *obj = GMIME_OBJECT(part);
+	GMimeContentType *ct = g_mime_object_get_content_type(obj);
+	const char *filename = g_mime_part_get_filename(part);
+	if (!is_textual(ct, filename))
+		return;
+	GByteArray *raw = decode_part(part);
+	if (!raw || !raw->len) {
+		if (raw)
+			g_byte_array_unref(raw);
+		return;
+	}
+	bool crlf = canonical_crlf_to_lf(raw);
+	const char *charset = g_mime_content_type_get_parameter(ct, "charset");
+	const char *format = g_mime_content_type_get_parameter(ct, "format");
+	bool flowed = format && !g_ascii_strcasecmp(format, "flowed");
+	bool plain = g_mime_content_type_is_type(ct, "text", "plain") &&
+		     !g_mime_part_is_attachment(part);
+	const char *data = (const char *)raw->data;
+	bool binary = memchr(data, '\0', raw->len < 8192 ? raw->len : 8192) != NULL &&
+		      !plain;
+	if (!c->have_body && plain) {
+		mail_append_utf8(&c->body, data, raw->len, charset);
+		c->have_body = true;
+		c->body_flowed = flowed;
+		c->body_crlf = crlf;
+	} else if (!binary && has_diff(data, raw->len)) {
+		if (c->extra.len && c->extra.data[c->extra.len - 1] != '\n')
+			buf_addch(&c->extra, '\n');
+		mail_append_utf8(&c->extra, data, raw->len, charset);
+		c->extra_flowed |= flowed;
+		c->extra_crlf |= crlf;
+	}
+	g_byte_array_unref(raw);
+}
+
+static void walk(struct collect *c, GMimeObject *obj, int depth)
+{
+	if (!obj || depth > 32)
+		return;
+	if (GMIME_IS_MESSAGE_PART(obj)) {
+		GMimeMessage *inner = g_mime_message_part_get_message(GMIME_MESSAGE_PART(obj));
+		if (inner)
+			walk(c, g_mime_message_get_mime_part(inner), depth + 1);
+	} else if (GMIME_IS_MULTIPART_ENCRYPTED(obj)) {
+		return;
+	} else if (GMIME_IS_MULTIPART_SIGNED(obj)) {
+		walk(c, g_mime_multipart_get_part(GMIME_MULTIPART(obj),
+						  GMIME_MULTIPART_SIGNED_CONTENT), depth + 1);
+	} else if (GMIME_IS_MULTIPART(obj)) {
+		GMimeMultipart *mp = GMIME_MULTIPART(obj);
+		int n = g_mime_multipart_get_count(mp);
+		GMimeContentType *ct = g_mime_object_get_content_type(obj);
+		if (g_mime_content_type_is_type(ct, "multipart", "alternative")) {
+			/* The plain-text alternative, else the first one. */
+			GMimeObject *pick = n ? g_mime_multipart_get_part(mp, 0) : NULL;
+			for (int i = 0; i < n; i++) {
+				GMimeObject *alt = g_mime_multipart_get_part(mp, i);
+				if (g_mime_content_type_is_type(
+					    g_mime_object_get_content_type(alt), "text", "plain")) {
+					pick = alt;
+					break;
+				}
+			}
+			walk(c, pick, depth + 1);
+			return;
+		}
+		for (int i = 0; i < n; i++)
+			walk(c, g_mime_multipart_get_part(mp, i), depth + 1);
+	} else if (GMIME_IS_PART(obj)) {
+		collect_part(c, GMIME_PART(obj));
+	}
+}
+
+void mail_read_body(struct mail *m, GMimeMessage *msg)
+{
+	struct collect c = { .body = BUF_INIT, .extra = BUF_INIT };
+	walk(&c, g_mime_message_get_mime_part(msg), 0);
+	if (c.extra.len) {
+		if (c.body.len && c.body.data[c.body.len - 1] != '\n')
+			buf_addch(&c.body, '\n');
+		buf_add(&c.body, c.extra.data, c.extra.len);
+	}
+	m->flowed = c.body_flowed || c.extra_flowed;
+	m->crlf = c.body_crlf || c.extra_crlf;
+	buf_release(&c.extra);
+	m->text = buf_detach(&c.body, &m->text_len);
+}
+
+

@@ -1,0 +1,50 @@
+/*
+ * answer.h: reading what a model wrote. The answer is untrusted text: it
+ * is parsed as JSON leniently (code fences and chatter around the object
+ * are tolerated) and every string meant for the draft is cleaned first.
+ */
+#ifndef ANSWER_H
+#define ANSWER_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "review/finding.h"
+
+/* Longest comment kept; a model that rambles further is cut. */
+#define ANSWER_MAX_COMMENT 4000
+
+struct model_finding {
+	char *file;		/* as the model wrote it, or "" */
+	char *quote;
+	char *comment;		/* cleaned */
+	enum severity severity;
+	double confidence;	/* 0..1; 1 when the model gave none */
+};
+
+struct model_answer {
+	char *summary;		/* cleaned, or NULL */
+	struct model_finding *findings;
+	size_t nfindings;
+};
+
+/* The JSON object in text, or NULL. Caller deletes it. */
+cJSON *answer_json(const char *text);
+
+/*
+ * Parses a review: {"summary": ..., "findings": [...]}. Findings without a
+ * comment are skipped. Returns 0, or -1 when text holds no object with a
+ * "findings" array. Release a either way.
+ */
+int answer_parse(struct model_answer *a, const char *text);
+void answer_release(struct model_answer *a);
+
+/*
+ * s made fit for the draft: terminal escape sequences and bidirectional
+ * overrides removed, other controls neutralised, valid UTF-8, CR LF as LF,
+ * trimmed, and cut after max bytes. Caller frees.
+ */
+char *answer_clean(const char *s, size_t max);
+
+#endif

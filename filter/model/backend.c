@@ -1,0 +1,241 @@
+/* backend.c: asking the configured model server, and the review cache. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/msg.h"
+#include "base/text.h"
+#include "model/apikey.h"
+#include "model/backend.h"
+#include "model/http.h"
+
+/* Server error messages go into the draft; keep them short. */
+#define BACKEND_MAX_MESSAGE 200
+
+/* Loopback servers (Ollama, llama.cpp, LM Studio) usually want no key. */
+static bool is_local(const char *url)
+{
+	static const char *const hosts[] = { "localhost", "127.", "[::1]", "0.0.0.0" };
+	const char *host = strstr(url, "://");
+	host = host ? host + 3 : url;
+	for (size_t i = 0; i < sizeof(hosts) / sizeof(*hosts); i++)
+		if (!strncmp(host, hosts[i], strlen(hosts[i])))
+			return true;
+	return false;
+}
+
+static char *endpoint(const char *url, const char *path)
+{
+	struct buf b = BUF_INIT;
+	size_t len = strlen(url), plen = strlen(path);
+	while (len && url[len - 1] == '/')
+		len--;
+	buf_add(&b, url, len);
+	/* A url that already names the endpoint is taken as it is. */
+	if (len < plen || strncmp(url + len - plen, path, plen))
+		buf_addstr(&b, path);
+	return buf_detach(&b, NULL);
+}
+
+/* The strongest JSON mode the protocol has, from mode down; 0 when none is left. */
+static enum json_mode json_mode_from(const struct wire *w, unsigned mode)
+{
+	for (unsigned m = mode; m <= JSON_PROMPT; m <<= 1)
+		if (w->json_modes & m)
+			return (enum json_mode)m;
+	return 0;
+}
+
+int backend_open(struct backend *b, const struct config *c, struct usage *u,
+		 struct progress *p, struct buf *why)
+{
+	*b = (struct backend){ .config = c, .usage = u, .progress = p };
+	b->wire = wire_find(c->backend);
+	if (!b->wire) {
+		buf_addf(why, "unknown backend '%s' (openai, anthropic or ollama)", c->backend);
+		return -1;
+	}
+	if (!c->model || !*c->model) {
+		buf_addstr(why, "no model configured (set model)");
+		return -1;
+	}
+	const char *url = c->url ? c->url : b->wire->default_url;
+	b->endpoint = endpoint(url, b->wire->path);
+	if (apikey_get(c, b->wire->default_key_env, &b->key, why) < 0)
+		return -1;
+	if (!b->key && b->wire->default_key_env && !c->api_key_env && !is_local(url)) {
+		buf_addf(why, "no API key: set %s or api_key_command", b->wire->default_key_env);
+		return -1;
+	}
+	size_t n = 0;
+	for (size_t i = 0; b->wire->headers && b->wire->headers[i]; i++)
+		b->headers[n++] = b->wire->headers[i];
+	if (b->key) {
+		struct buf h = BUF_INIT;
+		buf_addf(&h, "%s%s", b->wire->key_header, b->key);
+		b->key_header = buf_detach(&h, NULL);
+		b->headers[n++] = b->key_header;
+	}
+	b->headers[n] = NULL;
+	b->json_mode = json_mode_from(b->wire, JSON_SCHEMA);
+	return 0;
+}
+
+void backend_close(struct backend *b)
+{
+	apikey_free(b->key);
+	apikey_free(b->key_header);
+	free(b->endpoint);
+	*b = (struct backend){ 0 };
+}
+
+struct exchange {
+	struct backend *b;
+	struct wire_answer *answer;
+};
+
+static int on_event(void *ctx, const char *data, size_t len)
+{
+	struct exchange *x = ctx;
+	x->b->wire->event(x->answer, data, len);
+	progress_tokens(x->b->progress, x->answer->pieces);
+	return x->answer->text.len > HTTP_MAX_BODY ? -1 : 0;
+}
+
+/* Server text for the draft and stderr: one clean line, never the key. */
+static void add_server_message(struct backend *b, struct buf *why, const char *message)
+{
+	if (!message)
+		return;
+	char *clean = text_clean_dup(message, TEXT_ONE_LINE);
+	if (b->key && strstr(clean, b->key))
+		buf_addstr(why, ": (message withheld: it quoted the API key)");
+	else
+		buf_addf(why, ": %.*s", BACKEND_MAX_MESSAGE, clean);
+	free(clean);
+}
+
+static void describe_status(struct backend *b, const struct http_response *rs, struct buf *why)
+{
+	long status = rs->status;
+	if (status == 401 || status == 403) {
+		/* The message may echo part of the key. */
+		buf_addf(why, "HTTP %ld (check the API key)", status);
+		return;
+	}
+	if (status == 429)
+		buf_addstr(why, "rate limited (429)");
+	else if (status == 404)
+		buf_addf(why, "HTTP 404 (check url and model)");
+	else
+		buf_addf(why, "HTTP %ld", status);
+	if (rs->retries)
+		buf_addf(why, " after %ld %s", rs->retries, rs->retries == 1 ? "retry" : "retries");
+	char *message = wire_error_message(rs->body.data, rs->body.len);
+	add_server_message(b, why, message);
+	free(message);
+}
+
+
+/* One request. Returns 0, 1 to try again in a weaker JSON mode, or -1. */
+static int exchange(struct backend *b, struct wire_request *rq, struct buf *text, struct buf *why)
+{
+	struct wire_answer a;
+	struct http_response rs;
+	wire_answer_init(&a);
+	rq->json_mode = b->json_mode;
+	char *body = b->wire->body(rq);
+	struct exchange x = { b, &a };
+	struct http_request hr = {
+		.url = b->endpoint, .headers = b->headers, .body = body,
+		.timeout = b->config->timeout, .retries = b->config->retries,
+		.framing = b->wire->framing, .on_event = on_event, .ctx = &x,
+		.progress = b->progress,
+	};
+	int ret = -1;
+	int sent = http_post(&hr, &rs);
+	b->usage->requests += 1 + (int)rs.retries;
+	bool readable = sent < 0 || rs.streamed || !b->wire->whole(&a, rs.body.data, rs.body.len);
+	b->usage->prompt_tokens += a.prompt_tokens;
+	b->usage->completion_tokens += a.completion_tokens;
+	if (sent < 0 && rs.error) {
+		buf_addstr(why, rs.error);
+	} else if (sent < 0 && rs.status == 400 && json_mode_from(b->wire, b->json_mode << 1)) {
+		/* Servers without JSON-schema support reject the request. */
+		b->json_mode = json_mode_from(b->wire, b->json_mode << 1);
+		ret = 1;
+	} else if (sent < 0) {
+		describe_status(b, &rs, why);
+	} else if (a.error) {
+		buf_addstr(why, "the server reported an error");
+		add_server_message(b, why, a.error);
+	} else if (!readable) {
+		buf_addstr(why, "the server's answer was unreadable");
+	} else if (a.truncated) {
+		buf_addstr(why, "answer truncated (max_tokens)");
+	} else if (!a.complete) {
+		buf_addstr(why, "answer cut off (the stream ended early)");
+	} else {
+		buf_add(text, a.text.data, a.text.len);
+		ret = 0;
+	}
+	http_response_release(&rs);
+	wire_answer_release(&a);
+	free(body);
+	return ret;
+}
+
+int backend_ask(struct backend *b, struct wire_request *rq, struct buf *text, struct buf *why)
+{
+	int ret;
+	while ((ret = exchange(b, rq, text, why)) > 0)
+		;
+	return ret;
+}
+
+void backend_cache_key(const struct backend *b, const struct wire_request *rq,
+		       char key[CACHE_KEY_SIZE])
+{
+	char numbers[64];
+	snprintf(numbers, sizeof(numbers), "%ld %.3f", rq->max_tokens, rq->temperature);
+	size_t n = 0, max = 7 + 2 * rq->nmessages;
+	const char **parts = xmalloc(max * sizeof(*parts));
+	parts[n++] = "patchreview cache 1";
+	parts[n++] = b->wire->name;
+	parts[n++] = b->endpoint;
+	parts[n++] = rq->model;
+	parts[n++] = numbers;
+	parts[n++] = rq->schema_name;
+	parts[n++] = rq->system;
+	for (size_t i = 0; i < rq->nmessages; i++) {
+		parts[n++] = rq->messages[i].role;
+		parts[n++] = rq->messages[i].text;
+	}
+	cache_key(key, parts, n);
+	free(parts);
+}
+
+int backend_recall(struct backend *b, const char *key, struct buf *text)
+{
+	struct cache_entry e;
+	if (!b->config->cache || cache_get(key, &e) < 0)
+		return -1;
+	buf_addstr(text, e.text);
+	b->usage->recalled++;
+	b->usage->recalled_prompt_tokens += e.prompt_tokens;
+	b->usage->recalled_completion_tokens += e.completion_tokens;
+	cache_entry_release(&e);
+	return 0;
+}
+
+void backend_remember(struct backend *b, const char *key, const char *text,
+		      long prompt_tokens, long completion_tokens)
+{
+	if (!b->config->cache)
+		return;
+	struct cache_entry e = {
+		.text = (char *)text, .prompt_tokens = prompt_tokens,
+		.completion_tokens = completion_tokens,
+	};
+	cache_put(key, &e);
+}

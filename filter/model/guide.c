@@ -1,0 +1,223 @@
+/* guide.c: finding, reading and parsing the prompt files. */
+#include <ctype.h>
+#include <dirent.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/buf.h"
+#include "base/msg.h"
+#include "base/paths.h"
+#include "base/slurp.h"
+#include "model/guide.h"
+
+/* A prompt file is a page or two of text; refuse anything far larger. */
+#define GUIDE_MAX_BYTES ((size_t)1 << 20)
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+static char *user_dir(const struct config *c)
+{
+	if (c->prompts_dir)
+		return xstrdup(c->prompts_dir);
+	return xdg_path("XDG_CONFIG_HOME", ".config", "patchreview/prompts");
+}
+
+/*
+ * Uninstalled, the binary is ./patchreview or build/asan/patchreview in
+ * the source tree; its prompts/ must win over an older installed set.
+ */
+static char *source_tree_dir(void)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return NULL;
+	exe[n] = '\0';
+	const char *dir = dirname(exe);
+	static const char *const relative[] = { "/prompts", "/../../prompts" };
+	for (size_t i = 0; i < sizeof(relative) / sizeof(*relative); i++) {
+		struct buf candidate = BUF_INIT, probe = BUF_INIT;
+		buf_addf(&candidate, "%s%s", dir, relative[i]);
+		buf_addf(&probe, "%s/core", candidate.data);
+		bool found = is_file(probe.data);
+		buf_release(&probe);
+		if (found)
+			return buf_detach(&candidate, NULL);
+		buf_release(&candidate);
+	}
+	return NULL;
+}
+
+static bool skipped_name(const char *name)
+{
+	size_t n = strlen(name);
+	return name[0] == '.' || !strcmp(name, "README") || name[n - 1] == '~';
+}
+
+static char *trimmed(const char *s, size_t len)
+{
+	while (len && isspace((unsigned char)*s))
+		s++, len--;
+	while (len && isspace((unsigned char)s[len - 1]))
+		len--;
+	return xstrndup(s, len);
+}
+
+static void add_regex(struct guide *g, const char *path, const char *value)
+{
+	regex_t re;
+	if (regcomp(&re, value, REG_EXTENDED | REG_NOSUB)) {
+		warn("%s: cannot compile regex '%s'; ignored", path, value);
+		return;
+	}
+	g->regex = xrealloc(g->regex, (g->regex_text.n + 1) * sizeof(*g->regex));
+	g->regex[g->regex_text.n] = re;
+	strvec_push(&g->regex_text, value);
+}
+
+static void set_key(struct guide *g, const char *path, const char *key, const char *value)
+{
+	if (!strcmp(key, "title")) {
+		free(g->title);
+		g->title = xstrdup(value);
+	} else if (!strcmp(key, "paths")) {
+		strvec_split(&g->paths, value, " \t");
+	} else if (!strcmp(key, "symbols")) {
+		strvec_split(&g->symbols, value, " \t");
+	} else if (!strcmp(key, "regex")) {
+		add_regex(g, path, value);
+	} else if (!strcmp(key, "always")) {
+		g->always = !strcmp(value, "yes");
+	} else {
+		warn("%s: unknown trigger key '%s'; ignored", path, key);
+	}
+}
+
+/* Splits "key: value" lines up to the first blank line off text. */
+static void parse_guide(struct guide *g, const char *path, char *text)
+{
+	char *line = text;
+	while (*line && *line != '\n') {
+		char *end = strchr(line, '\n'), *colon = strchr(line, ':');
+		if (end)
+			*end = '\0';
+		if (!colon || colon == line) {
+			warn("%s: '%s' is not a 'key: value' trigger line; ignored", path, line);
+		} else {
+			*colon = '\0';
+			char *key = trimmed(line, strlen(line));
+			char *value = trimmed(colon + 1, strlen(colon + 1));
+			set_key(g, path, key, value);
+			free(key);
+			free(value);
+		}
+		if (!end)
+			return;
+		line = end + 1;
+	}
+	g->text = trimmed(line, strlen(line));
+	if (!g->title)
+		g->title = xstrdup(g->name);
+}
+
+static struct guide *find_guide(struct prompt_files *pf, const char *name)
+{
+	for (size_t i = 0; i < pf->nguides; i++)
+		if (!strcmp(pf->guides[i].name, name))
+			return &pf->guides[i];
+	return NULL;
+}
+
+/* Takes one file, unless a directory of higher precedence had that name. */
+static void load_file(struct prompt_files *pf, const char *dir, const char *name)
+{
+	if (!strcmp(name, "core") ? pf->core_dir != NULL : find_guide(pf, name) != NULL)
+		return;
+	struct buf path = BUF_INIT, text = BUF_INIT;
+	buf_addf(&path, "%s/%s", dir, name);
+	if (!is_file(path.data) || slurp_file(path.data, GUIDE_MAX_BYTES, &text) < 0) {
+		buf_release(&path);
+		return;
+	}
+	if (!strcmp(name, "core")) {
+		pf->core = trimmed(text.data, text.len);
+		pf->core_dir = dir;
+	} else {
+		pf->guides = xrealloc(pf->guides, (pf->nguides + 1) * sizeof(*pf->guides));
+		struct guide *g = &pf->guides[pf->nguides++];
+		*g = (struct guide){ .name = xstrdup(name), .dir = dir };
+		char *body = trimmed(text.data, text.len);
+		g->disabled = !*body;
+		if (g->disabled)
+			g->title = xstrdup(name);
+		else
+			parse_guide(g, path.data, text.data);
+		free(body);
+	}
+	buf_release(&path);
+	buf_release(&text);
+}
+
+static void load_dir(struct prompt_files *pf, const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct dirent *e;
+	while ((e = readdir(d)))
+		if (!skipped_name(e->d_name))
+			load_file(pf, dir, e->d_name);
+	closedir(d);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct guide *)a)->name, ((const struct guide *)b)->name);
+}
+
+int prompt_files_load(struct prompt_files *pf, const struct config *c, struct buf *why)
+{
+	*pf = (struct prompt_files){ 0 };
+	pf->dirs[0] = user_dir(c);
+	pf->dirs[1] = source_tree_dir();
+	pf->dirs[2] = xstrdup(PATCHREVIEW_DATADIR "/prompts");
+	for (size_t i = 0; i < sizeof(pf->dirs) / sizeof(*pf->dirs); i++)
+		if (pf->dirs[i])
+			load_dir(pf, pf->dirs[i]);
+	qsort(pf->guides, pf->nguides, sizeof(*pf->guides), by_name);
+	if (pf->core)
+		return 0;
+	buf_addf(why, "no prompt file 'core' in %s or %s",
+		 pf->dirs[0] ? pf->dirs[0] : "the user's directory", pf->dirs[2]);
+	return -1;
+}
+
+void prompt_files_release(struct prompt_files *pf)
+{
+	for (size_t i = 0; i < pf->nguides; i++) {
+		struct guide *g = &pf->guides[i];
+		free(g->name);
+		free(g->title);
+		free(g->text);
+		strvec_clear(&g->paths);
+		strvec_clear(&g->symbols);
+		for (size_t k = 0; k < g->regex_text.n; k++)
+			regfree(&g->regex[k]);
+		free(g->regex);
+		strvec_clear(&g->regex_text);
+	}
+	free(pf->guides);
+	free(pf->core);
+	for (size_t i = 0; i < sizeof(pf->dirs) / sizeof(*pf->dirs); i++)
+		free(pf->dirs[i]);
+	*pf = (struct prompt_files){ 0 };
+}

@@ -1,0 +1,48 @@
+/*
+ * guide.h: the prompt files. "core" is the system prompt; every other file
+ * is a guide opening with a trigger header ("key: value" lines up to the
+ * first blank line; see prompts/README). Files are looked up name by name
+ * in the user's directory, then the source tree next to the binary when it
+ * runs uninstalled, then the installed set; the first one found wins, and
+ * an empty file disables that name.
+ */
+#ifndef GUIDE_H
+#define GUIDE_H
+
+#include <regex.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/buf.h"
+#include "base/strvec.h"
+#include "config/config.h"
+
+struct guide {
+	char *name;		/* the file name */
+	const char *dir;	/* where it was found: one of prompt_files.dirs */
+	char *title;
+	char *text;		/* after the trigger header, trimmed */
+	struct strvec paths;
+	struct strvec symbols;
+	regex_t *regex;		/* one per regex_text */
+	struct strvec regex_text;
+	bool always;
+	bool disabled;		/* an empty file */
+};
+
+struct prompt_files {
+	char *dirs[3];		/* searched, in precedence order; NULL when unused */
+	char *core;		/* the core text, or NULL when no core file exists */
+	const char *core_dir;
+	struct guide *guides;	/* sorted by name */
+	size_t nguides;
+};
+
+/*
+ * Loads the files for config c. Returns 0, or -1 with the reason in *why
+ * when there is no core file. Release pf either way.
+ */
+int prompt_files_load(struct prompt_files *pf, const struct config *c, struct buf *why);
+void prompt_files_release(struct prompt_files *pf);
+
+#endif

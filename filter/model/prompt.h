@@ -1,0 +1,26 @@
+/*
+ * prompt.h: what the model is told. The system prompt is core plus the
+ * guides whose triggers match the patch; the user message is the patch,
+ * fenced between "<<<PATCH" and "PATCH>>>" lines and labelled as
+ * untrusted data.
+ */
+#ifndef PROMPT_H
+#define PROMPT_H
+
+#include "base/buf.h"
+#include "review/review.h"
+
+#define PROMPT_FENCE_OPEN "<<<PATCH"
+#define PROMPT_FENCE_CLOSE "PATCH>>>"
+
+struct prompt {
+	char *system;
+	char *user;
+	size_t bytes;		/* both together */
+};
+
+/* Builds the prompt for in->patch. Returns 0, or -1 with the reason in *why. */
+int prompt_build(struct prompt *p, const struct review_input *in, struct buf *why);
+void prompt_release(struct prompt *p);
+
+#endif

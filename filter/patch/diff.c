@@ -1,0 +1,254 @@
+/*
+ * diff.c: the unified diff: files with their names, modes and status,
+ * hunks with their line numbers.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/msg.h"
+#include "patch/parse.h"
+
+static uint32_t parse_number(const char **s)
+{
+	unsigned long v = strtoul(*s, (char **)s, 10);
+	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
+/* "@@ -a,b +c,d @@ func" -> hunk fields. Returns -1 when malformed. */
+static int parse_hunk_header(struct patch_hunk *h, const char *s)
+{
+	s += 3;
+	if (*s++ != '-' || !isdigit((unsigned char)*s))
+		return -1;
+	h->old_start = parse_number(&s);
+	h->old_count = 1;
+	if (*s == ',') {
+		s++;
+		h->old_count = parse_number(&s);
+	}
+	if (*s++ != ' ' || *s++ != '+' || !isdigit((unsigned char)*s))
+		return -1;
+	h->new_start = parse_number(&s);
+	h->new_count = 1;
+	if (*s == ',') {
+		s++;
+		h->new_count = parse_number(&s);
+	}
+	if (strncmp(s, " @@", 3))
+		return -1;
+	s += 3;
+	while (*s == ' ')
+		s++;
+	h->func = s;
+	return 0;
+}
+
+/* "a/foo/bar.c\t2024-01-01 ..." -> "foo/bar.c"; NULL for /dev/null. */
+static char *header_path(const char *s, bool strip_component)
+{
+	const char *end = strchr(s, '\t');
+	size_t len = end ? (size_t)(end - s) : strlen(s);
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\r'))
+		len--;
+	if (len == 9 && !memcmp(s, "/dev/null", 9))
+		return NULL;
+	if (len >= 2 && s[0] == '"' && s[len - 1] == '"')
+		s++, len -= 2;
+	const char *slash = memchr(s, '/', len);
+	if (strip_component && slash) {
+		len -= (size_t)(slash + 1 - s);
+		s = slash + 1;
+	}
+	return xstrndup(s, len);
+}
+
+static void set_path(char **slot, char *path)
+{
+	free(*slot);
+	*slot = path;
+}
+
+/* "diff --git a/x b/x": both names, when they can be told apart. */
+static void parse_git_names(struct patch_file *f, const char *s)
+{
+	size_t len = strlen(s);
+	while (len && s[len - 1] == '\r')
+		len--;
+	if (len > 5 && len % 2 == 1 && !strncmp(s, "a/", 2)) {
+		size_t half = (len - 1) / 2;
+		if (s[half] == ' ' && !strncmp(s + half + 1, "b/", 2) &&
+		    !memcmp(s + 2, s + half + 3, half - 2)) {
+			f->old_path = xstrndup(s + 2, half - 2);
+			f->new_path = xstrndup(s + 2, half - 2);
+			return;
+		}
+	}
+	const char *b = strstr(s, " b/");
+	if (!strncmp(s, "a/", 2) && b) {
+		f->old_path = xstrndup(s + 2, (size_t)(b - s - 2));
+		f->new_path = xstrndup(b + 3, len - (size_t)(b + 3 - s));
+	}
+}
+
+/* One extended header line of a git diff. Returns false if it is none. */
+static bool parse_git_header(struct patch_file *f, const struct patch_line *l)
+{
+	static const struct { const char *prefix; unsigned flag; } flags[] = {
+		{ "new file mode ", FILE_NEW }, { "deleted file mode ", FILE_DELETED },
+		{ "rename from ", FILE_RENAMED }, { "rename to ", FILE_RENAMED },
+		{ "copy from ", FILE_COPIED }, { "copy to ", FILE_COPIED },
+		{ "old mode ", FILE_MODE }, { "new mode ", FILE_MODE },
+		{ "similarity index ", 0 }, { "dissimilarity index ", 0 }, { "index ", 0 },
+		{ "Binary files ", FILE_BINARY }, { "GIT binary patch", FILE_BINARY },
+	};
+	for (size_t i = 0; i < sizeof(flags) / sizeof(*flags); i++) {
+		if (!line_starts(l, flags[i].prefix))
+			continue;
+		const char *rest = l->text + strlen(flags[i].prefix);
+		f->flags |= flags[i].flag;
+		if (line_starts(l, "rename to ") || line_starts(l, "copy to "))
+			set_path(&f->new_path, header_path(rest, false));
+		else if (line_starts(l, "rename from ") || line_starts(l, "copy from "))
+			set_path(&f->old_path, header_path(rest, false));
+		else if (line_starts(l, "old mode "))
+			set_path(&f->old_mode, xstrdup(rest));
+		else if (line_starts(l, "new mode ") || line_starts(l, "new file mode "))
+			set_path(&f->new_mode, xstrdup(rest));
+		else if (line_starts(l, "index ") && strchr(rest, ' ') && !f->new_mode)
+			set_path(&f->new_mode, xstrdup(strchr(rest, ' ') + 1));	/* "a..b 100644" */
+		return true;
+	}
+	return false;
+}
+
+static struct patch_file *new_file(struct patch *p, size_t line)
+{
+	p->files = xrealloc(p->files, (p->nfiles + 1) * sizeof(*p->files));
+	struct patch_file *f = &p->files[p->nfiles++];
+	memset(f, 0, sizeof(*f));
+	f->first_line = f->end_line = line;
+	return f;
+}
+
+/*
+ * Reads the hunk whose header is at line i; returns the line after it.
+ * A hunk that ends before its counts say is left short: the caller's
+ * corrupt-hunk check sees that in the counts.
+ */
+static size_t parse_hunk(struct patch *p, size_t i)
+{
+	struct patch_hunk h = { .header_line = i, .file = (int32_t)p->nfiles - 1 };
+	if (parse_hunk_header(&h, p->lines[i].text) < 0) {
+		p->lines[i].kind = LINE_OTHER;
+		return i + 1;
+	}
+	p->hunks = xrealloc(p->hunks, (p->nhunks + 1) * sizeof(*p->hunks));
+	int32_t hunk = (int32_t)p->nhunks++;
+	p->lines[i].kind = LINE_HUNK_HEADER;
+	p->lines[i].file = h.file;
+	p->lines[i].hunk = hunk;
+	uint32_t old_left = h.old_count, new_left = h.new_count;
+	uint32_t old_no = h.old_start, new_no = h.new_start;
+	for (i++; i < p->nlines; i++) {
+		struct patch_line *l = &p->lines[i];
+		char c = l->text[0];
+		if (c == '\\' && i > h.header_line + 1) {
+			l->kind = LINE_NO_NEWLINE;
+		} else if (!old_left && !new_left) {
+			break;
+		} else if (c == '+' && new_left) {
+			l->kind = LINE_ADDED;
+			l->new_no = new_no++;
+			new_left--;
+		} else if (c == '-' && old_left) {
+			l->kind = LINE_REMOVED;
+			l->old_no = old_no++;
+			old_left--;
+		} else if ((c == ' ' || (c == '\0' && l->len == 0)) && old_left && new_left) {
+			/* An empty line is context whose space a mailer ate. */
+			l->kind = LINE_CONTEXT;
+			l->old_no = old_no++;
+			l->new_no = new_no++;
+			old_left--;
+			new_left--;
+		} else {
+			break;
+		}
+		l->file = h.file;
+		l->hunk = hunk;
+	}
+	h.end_line = i;
+	p->hunks[hunk] = h;
+	return i;
+}
+
+static void mark_header(struct patch *p, size_t i)
+{
+	p->lines[i].kind = LINE_FILE_HEADER;
+	p->lines[i].file = (int32_t)p->nfiles - 1;
+}
+
+/* "--- a/x" and "+++ b/x" at line i name the current file. */
+static void parse_unified_names(struct patch *p, struct patch_file *f, size_t i, bool git)
+{
+	const struct patch_line *minus = &p->lines[i], *plus = &p->lines[i + 1];
+	char *old = header_path(minus->text + 4, !git || line_starts(minus, "--- a/"));
+	char *new = header_path(plus->text + 4, !git || line_starts(plus, "+++ b/"));
+	if (!old)
+		f->flags |= FILE_NEW;
+	if (!new)
+		f->flags |= FILE_DELETED;
+	set_path(&f->old_path, old);
+	set_path(&f->new_path, new);
+	mark_header(p, i);
+	mark_header(p, i + 1);
+}
+
+/*
+ * Walks the diff. A file starts where patch_starts_file() says, unless the
+ * header lines that name the current file (---/+++) are still awaited.
+ */
+void patch_parse_diff(struct patch *p)
+{
+	struct patch_file *f = NULL;
+	bool awaiting_names = false, git = false;
+	size_t i = p->diff_begin;
+	while (i < p->nlines) {
+		struct patch_line *l = &p->lines[i];
+		bool git_line = line_starts(l, "diff --git ");
+		bool index = line_starts(l, "Index: ");
+		bool unified = i + 1 < p->nlines && line_starts(l, "--- ") &&
+			       line_starts(&p->lines[i + 1], "+++ ");
+		if (patch_starts_file_at(p, i) && (git_line || index || !awaiting_names)) {
+			if (f)
+				f->end_line = i;
+			f = new_file(p, i);
+			git = git_line;
+			awaiting_names = !unified;
+			if (git_line)
+				parse_git_names(f, l->text + 11);
+		}
+		if (f && unified) {
+			parse_unified_names(p, f, i, git);
+			awaiting_names = false;
+			i += 2;
+		} else if (f && line_starts(l, "@@ ")) {
+			awaiting_names = false;
+			i = parse_hunk(p, i);
+		} else if (f && (i == f->first_line ||
+				 (awaiting_names && (!git || parse_git_header(f, l))) ||
+				 ((f->flags & FILE_BINARY) && !line_starts(l, "-- ")))) {
+			mark_header(p, i++);
+		} else {
+			l->kind = LINE_OTHER;
+			awaiting_names = false;
+			i++;
+		}
+	}
+	if (f)
+		f->end_line = p->nlines;
+	for (size_t k = 0; k < p->nfiles; k++)
+		if (!p->files[k].new_path && !p->files[k].old_path)
+			p->files[k].new_path = xstrdup("(unknown)");
+}

@@ -1,0 +1,27 @@
+/* parse.h: what the files of patch/ share while building struct patch. */
+#ifndef PATCH_PARSE_H
+#define PATCH_PARSE_H
+
+#include "base/str.h"
+#include "patch/patch.h"
+
+static inline bool line_starts(const struct patch_line *l, const char *prefix)
+{
+	return starts_with(l->text, prefix);
+}
+
+static inline bool line_is_blank(const struct patch_line *l)
+{
+	return strspn(l->text, " \t\r") == l->len;
+}
+
+/* patch.c: does a file's diff start at line i? */
+bool patch_starts_file_at(const struct patch *p, size_t i);
+
+/* message.c: in-body "From:" and the trailer block of the commit message. */
+void patch_parse_message(struct patch *p);
+
+/* diff.c: files and hunks from diff_begin on. */
+void patch_parse_diff(struct patch *p);
+
+#endif

@@ -1,0 +1,118 @@
+/*
+ * patch.h: the patch model. Knows nothing of MIME: it takes the subject and
+ * the UTF-8 text of a mail and splits it into commit message, trailers,
+ * notes, diffstat and a unified diff of files and hunks.
+ */
+#ifndef PATCH_H
+#define PATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "patch/subject.h"
+
+enum line_kind {
+	LINE_MESSAGE,		/* commit message (or the whole text if no diff) */
+	LINE_TRAILER,		/* "Signed-off-by: ..." and friends */
+	LINE_SEPARATOR,		/* the "---" ending the commit message */
+	LINE_NOTES,		/* text after "---" that is not the diffstat */
+	LINE_DIFFSTAT,		/* " file | 3 +-" and the summary line */
+	LINE_FILE_HEADER,	/* diff --git, index, ---/+++, mode, rename... */
+	LINE_HUNK_HEADER,	/* "@@ -a,b +c,d @@ func" */
+	LINE_CONTEXT,
+	LINE_ADDED,
+	LINE_REMOVED,
+	LINE_NO_NEWLINE,	/* "\ No newline at end of file" */
+	LINE_OTHER,		/* anything else after the diff started */
+};
+
+struct patch_line {
+	const char *text;	/* NUL-terminated, without the newline */
+	uint32_t len;
+	uint32_t new_no;	/* new-side line number for context/added lines */
+	uint32_t old_no;	/* old-side line number for context/removed lines */
+	int32_t file;		/* index into files, or -1 */
+	int32_t hunk;		/* index into hunks, or -1 */
+	uint8_t kind;		/* enum line_kind */
+};
+
+enum {
+	FILE_NEW = 1 << 0,
+	FILE_DELETED = 1 << 1,
+	FILE_RENAMED = 1 << 2,
+	FILE_COPIED = 1 << 3,
+	FILE_MODE = 1 << 4,
+	FILE_BINARY = 1 << 5,
+};
+
+struct patch_file {
+	char *old_path;		/* without "a/", or NULL for /dev/null */
+	char *new_path;		/* without "b/", or NULL for /dev/null */
+	char *old_mode, *new_mode;
+	unsigned flags;
+	size_t first_line, end_line;	/* [first, end) in lines */
+};
+
+struct patch_hunk {
+	size_t header_line, end_line;	/* [header, end) in lines */
+	int32_t file;
+	uint32_t old_start, old_count, new_start, new_count;
+	const char *func;	/* the text after the closing "@@", or "" */
+};
+
+struct trailer {
+	char *key;		/* as written, e.g. "Signed-off-by" */
+	char *value;		/* trimmed; of the first line only */
+	size_t line;
+};
+
+struct patch {
+	char *text;		/* owned; lines point into it */
+	struct patch_line *lines;
+	size_t nlines;
+	size_t message_end;	/* lines [0, message_end) are the commit message */
+	size_t separator;	/* index of the "---" line, or SIZE_MAX */
+	size_t diff_begin;	/* first line of the first file, or nlines */
+	struct patch_file *files;
+	size_t nfiles;
+	struct patch_hunk *hunks;
+	size_t nhunks;
+	struct trailer *trailers;
+	size_t ntrailers;
+	struct subject_prefix subject;
+	char *inbody_from;	/* "Name <addr>" of a "From:" line opening the body */
+};
+
+/* A line of some text: not NUL-terminated, without its newline. */
+struct line_view {
+	const char *s;
+	size_t len;
+};
+
+/*
+ * Does a diff of one file start at v[0]? v holds that line and the n - 1
+ * lines after it (n >= 1; up to three are read). A file starts at
+ * "diff --git", at "diff -u" output (the next line opens with "--- "), at
+ * "Index:" followed by "====" (svn, cvs), or at a bare "---", "+++", "@@"
+ * triple. The one rule for the parser and for finding a diff in a part.
+ */
+bool patch_starts_file(const struct line_view *v, size_t n);
+
+/*
+ * Builds the patch model from subject and text. Takes ownership of text,
+ * which must be NUL-terminated and is modified in place. Never fails: text
+ * without a diff gives a patch with no files.
+ */
+void patch_parse(struct patch *p, const char *subject, char *text, size_t len);
+void patch_release(struct patch *p);
+
+static inline bool patch_has_diff(const struct patch *p)
+{
+	return p->nfiles > 0;
+}
+
+/* The path a reviewer means: the new path, or the old one for deletions. */
+const char *patch_file_path(const struct patch_file *f);
+
+#endif

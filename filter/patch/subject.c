@@ -1,0 +1,125 @@
+/* subject.c: "[RFC PATCH net-next v3 2/7] title" -> version, index, tags, title. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "base/buf.h"
+#include "base/msg.h"
+#include "base/str.h"
+#include "patch/subject.h"
+
+static const char *skip_space(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* "v3" or "V3" -> 3; returns 0 if word is not a version. */
+static unsigned parse_version(const char *w, size_t len)
+{
+	if (len < 2 || (w[0] != 'v' && w[0] != 'V'))
+		return 0;
+	unsigned v = 0;
+	for (size_t i = 1; i < len; i++) {
+		if (!isdigit((unsigned char)w[i]) || v > 10000)
+			return 0;
+		v = v * 10 + (unsigned)(w[i] - '0');
+	}
+	return v;
+}
+
+/* "2/7" or "02/14" -> index and total. */
+static int parse_index(const char *w, size_t len, unsigned *index, unsigned *total)
+{
+	char tmp[32];
+	if (len >= sizeof(tmp))
+		return -1;
+	memcpy(tmp, w, len);
+	tmp[len] = '\0';
+	char *slash = strchr(tmp, '/'), *end;
+	if (!slash || slash == tmp || !isdigit((unsigned char)slash[1]))
+		return -1;
+	unsigned long i = strtoul(tmp, &end, 10);
+	if (end != slash)
+		return -1;
+	unsigned long t = strtoul(slash + 1, &end, 10);
+	if (*end || i > t || t > 100000)
+		return -1;
+	*index = (unsigned)i;
+	*total = (unsigned)t;
+	return 0;
+}
+
+static bool word_is(const char *w, size_t len, const char *name)
+{
+	return strlen(name) == len && !strncasecmp(w, name, len);
+}
+
+/* Reads the words of one [...] group into s. */
+static void parse_brackets(struct subject_prefix *s, const char *w, const char *end,
+			   struct buf *tags)
+{
+	while (w < end) {
+		w = skip_space(w);
+		const char *e = w;
+		while (e < end && *e != ' ' && *e != '\t')
+			e++;
+		size_t len = (size_t)(e - w);
+		unsigned v;
+		if (!len)
+			break;
+		if (word_is(w, len, "PATCH") || word_is(w, len, "PATCHv") ||
+		    word_is(w, len, "PATCHES")) {
+			s->is_patch = true;
+		} else if (len > 5 && !strncasecmp(w, "PATCH", 5) &&
+			   (v = parse_version(w + 5, len - 5))) {
+			s->is_patch = true;	/* [PATCHv2] */
+			s->version = v;
+		} else if (word_is(w, len, "RFC")) {
+			s->is_rfc = true;
+			s->is_patch = true;
+		} else if (word_is(w, len, "PULL") || word_is(w, len, "GIT")) {
+			if (word_is(w, len, "PULL"))
+				s->is_pull = true;
+		} else if ((v = parse_version(w, len))) {
+			s->version = v;
+		} else if (parse_index(w, len, &s->index, &s->total) < 0) {
+			if (tags->len)
+				buf_addch(tags, ' ');
+			buf_add(tags, w, len);
+		}
+		w = e;
+	}
+}
+
+void subject_parse(struct subject_prefix *s, const char *subject)
+{
+	struct buf tags = BUF_INIT;
+	memset(s, 0, sizeof(*s));
+	s->version = 1;
+	const char *p = skip_space(subject);
+	for (;;) {
+		if (starts_with_nocase(p, "re:") || starts_with_nocase(p, "fwd:")) {
+			p = skip_space(strchr(p, ':') + 1);
+			continue;
+		}
+		if (*p != '[')
+			break;
+		const char *close = strchr(p, ']');
+		if (!close)
+			break;
+		parse_brackets(s, p + 1, close, &tags);
+		p = skip_space(close + 1);
+	}
+	s->tags = buf_detach(&tags, NULL);
+	s->title = xstrdup(p);
+}
+
+void subject_release(struct subject_prefix *s)
+{
+	free(s->tags);
+	free(s->title);
+	memset(s, 0, sizeof(*s));
+}

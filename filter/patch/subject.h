@@ -1,0 +1,21 @@
+/* subject.h: the "[RFC PATCH net-next v3 2/7]" prefixes of a subject. */
+#ifndef SUBJECT_H
+#define SUBJECT_H
+
+#include <stdbool.h>
+
+struct subject_prefix {
+	bool is_patch;		/* [PATCH], [RFC], [PATCH v2 1/3] ... */
+	bool is_pull;		/* [GIT PULL], [PULL] */
+	bool is_rfc;
+	unsigned version;	/* 1 when not given */
+	unsigned index, total;	/* 0 when not given */
+	char *tags;		/* other words in the brackets, e.g. "net-next" */
+	char *title;		/* the subject after all prefixes */
+};
+
+/* Splits a subject into its [PATCH ...] prefix and title. */
+void subject_parse(struct subject_prefix *s, const char *subject);
+void subject_release(struct subject_prefix *s);
+
+#endif

@@ -1,0 +1,70 @@
+/* review.c: the findings of a review, its notes and its summary. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/buf.h"
+#include "base/msg.h"
+#include "review/review.h"
+
+void review_init(struct review *r)
+{
+	memset(r, 0, sizeof(*r));
+}
+
+void review_release(struct review *r)
+{
+	for (size_t i = 0; i < r->nfindings; i++)
+		free(r->findings[i].text);
+	free(r->findings);
+	strvec_clear(&r->notes);
+	strvec_clear(&r->summary);
+	free(r->disclosure);
+	memset(r, 0, sizeof(*r));
+}
+
+void review_add(struct review *r, size_t line, enum severity sev,
+		const char *source, const char *fmt, ...)
+{
+	struct buf text = BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vaddf(&text, fmt, ap);
+	va_end(ap);
+	if (r->nfindings == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 16;
+		r->findings = xrealloc(r->findings, r->cap * sizeof(*r->findings));
+	}
+	r->findings[r->nfindings++] = (struct finding){
+		.line = line, .severity = sev, .source = source,
+		.text = buf_detach(&text, NULL),
+	};
+}
+
+void review_note(struct review *r, const char *fmt, ...)
+{
+	struct buf text = BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vaddf(&text, fmt, ap);
+	va_end(ap);
+	strvec_push_take(&r->notes, buf_detach(&text, NULL));
+}
+
+void review_summary(struct review *r, const char *text)
+{
+	strvec_push(&r->summary, text);
+}
+
+const char *severity_name(enum severity sev)
+{
+	switch (sev) {
+	case SEVERITY_NIT:
+		return "nit";
+	case SEVERITY_WARNING:
+		return "warning";
+	case SEVERITY_ERROR:
+		return "error";
+	}
+	return "?";
+}

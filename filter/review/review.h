@@ -1,0 +1,47 @@
+/*
+ * review.h: the reviewer interface. A reviewer reads the mail and the patch
+ * and appends findings to a review; the draft writer decides where they go.
+ */
+#ifndef REVIEW_H
+#define REVIEW_H
+
+#include <stdbool.h>
+
+#include "base/strvec.h"
+#include "config/config.h"
+#include "mail/mail.h"
+#include "patch/patch.h"
+#include "review/finding.h"
+
+struct review {
+	struct finding *findings;
+	size_t nfindings, cap;
+	struct strvec notes;	/* bracketed lines for the top of the draft */
+	struct strvec summary;	/* paragraphs for the end of the draft */
+	char *disclosure;	/* e.g. "Assisted-by: patchreview (model)", or NULL */
+	bool model_failed;	/* the model reviewer ran and failed */
+};
+
+struct review_input {
+	const struct mail *mail;
+	const struct patch *patch;
+	const struct config *config;
+};
+
+struct reviewer {
+	const char *name;
+	/* Appends to *r. Returns 0, or -1 when the reviewer itself failed. */
+	int (*run)(const struct review_input *in, struct review *r);
+};
+
+void review_init(struct review *r);
+void review_release(struct review *r);
+
+void review_add(struct review *r, size_t line, enum severity sev,
+		const char *source, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void review_note(struct review *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void review_summary(struct review *r, const char *text);
+
+#endif

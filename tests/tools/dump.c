@@ -1,0 +1,118 @@
+/*
+ * dump.c: prints what the parsers saw in a mail, one fact a line, so that
+ * tests pin the parsing rules directly (after git's t5100 and its info
+ * files): the subject's prefix, the in-body author, where the message,
+ * separator and diff are, the trailers, each file with its status and
+ * modes, each hunk, the kind of every line, and the built-in findings.
+ * Usage: dump < mail
+ */
+#include <stdio.h>
+
+#include "checks/checks.h"
+#include "mail/mail.h"
+#include "patch/patch.h"
+
+static const char *const kind_names[] = {
+	[LINE_MESSAGE] = "message", [LINE_TRAILER] = "trailer",
+	[LINE_SEPARATOR] = "separator", [LINE_NOTES] = "notes",
+	[LINE_DIFFSTAT] = "diffstat", [LINE_FILE_HEADER] = "file-header",
+	[LINE_HUNK_HEADER] = "hunk-header", [LINE_CONTEXT] = "context",
+	[LINE_ADDED] = "added", [LINE_REMOVED] = "removed",
+	[LINE_NO_NEWLINE] = "no-newline", [LINE_OTHER] = "other",
+};
+
+static void dump_file_status(unsigned flags)
+{
+	static const struct { unsigned flag; const char *name; } names[] = {
+		{ FILE_NEW, "new" }, { FILE_DELETED, "deleted" }, { FILE_RENAMED, "renamed" },
+		{ FILE_COPIED, "copied" }, { FILE_MODE, "mode" }, { FILE_BINARY, "binary" },
+	};
+	const char *sep = "";
+	for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
+		if (flags & names[i].flag) {
+			printf("%s%s", sep, names[i].name);
+			sep = ",";
+		}
+	if (!*sep)
+		fputs("modified", stdout);
+}
+
+static void dump_patch(const struct patch *p)
+{
+	const struct subject_prefix *s = &p->subject;
+	printf("subject: patch=%d pull=%d rfc=%d version=%u index=%u/%u tags=\"%s\" title=\"%s\"\n",
+	       s->is_patch, s->is_pull, s->is_rfc, s->version, s->index, s->total,
+	       s->tags, s->title);
+	if (p->inbody_from)
+		printf("inbody-from: %s\n", p->inbody_from);
+	printf("message: 0..%zu separator: ", p->message_end);
+	if (p->separator == SIZE_MAX)
+		fputs("none", stdout);
+	else
+		printf("%zu", p->separator);
+	printf(" diff: %zu\n", p->diff_begin);
+	for (size_t i = 0; i < p->ntrailers; i++)
+		printf("trailer %zu: %s = %s\n", p->trailers[i].line, p->trailers[i].key,
+		       p->trailers[i].value);
+	for (size_t i = 0; i < p->nfiles; i++) {
+		const struct patch_file *f = &p->files[i];
+		printf("file %zu: ", i);
+		dump_file_status(f->flags);
+		printf(" %s -> %s mode %s -> %s lines %zu..%zu\n",
+		       f->old_path ? f->old_path : "/dev/null",
+		       f->new_path ? f->new_path : "/dev/null",
+		       f->old_mode ? f->old_mode : "-", f->new_mode ? f->new_mode : "-",
+		       f->first_line, f->end_line);
+	}
+	for (size_t i = 0; i < p->nhunks; i++) {
+		const struct patch_hunk *h = &p->hunks[i];
+		printf("hunk %zu: file %d -%u,%u +%u,%u lines %zu..%zu func \"%s\"\n", i, h->file,
+		       h->old_start, h->old_count, h->new_start, h->new_count,
+		       h->header_line, h->end_line, h->func);
+	}
+	for (size_t i = 0; i < p->nlines; i++) {
+		const struct patch_line *l = &p->lines[i];
+		printf("line %zu: %s", i, kind_names[l->kind]);
+		if (l->kind == LINE_ADDED || l->kind == LINE_CONTEXT)
+			printf(" new %u", l->new_no);
+		if (l->kind == LINE_REMOVED || l->kind == LINE_CONTEXT)
+			printf(" old %u", l->old_no);
+		printf("\n");
+	}
+}
+
+int main(void)
+{
+	struct mail m;
+	struct patch p;
+	struct review r;
+	struct config c;
+	config_init(&c);
+	mail_init();
+	if (mail_read(0, &m) < 0) {
+		mail_shutdown();
+		return 3;
+	}
+	char *text = m.text;
+	m.text = NULL;
+	patch_parse(&p, m.subject, text, m.text_len);
+	dump_patch(&p);
+	review_init(&r);
+	struct review_input in = { &m, &p, &c };
+	const struct reviewer *const checks[] = { &check_form, &check_message, &check_whitespace };
+	for (size_t i = 0; i < sizeof(checks) / sizeof(*checks); i++)
+		checks[i]->run(&in, &r);
+	for (size_t i = 0; i < r.nfindings; i++) {
+		const struct finding *f = &r.findings[i];
+		if (f->line == FINDING_WHOLE)
+			printf("finding whole: %s %s\n", severity_name(f->severity), f->source);
+		else
+			printf("finding %zu: %s %s\n", f->line, severity_name(f->severity), f->source);
+	}
+	review_release(&r);
+	patch_release(&p);
+	mail_release(&m);
+	mail_shutdown();
+	config_release(&c);
+	return 0;
+}
