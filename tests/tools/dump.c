@@ -4,12 +4,16 @@
  * files): the subject's prefix, the in-body author, where the message,
  * separator and diff are, the trailers, each file with its status and
  * modes, each hunk, the kind of every line, and the built-in findings.
- * Usage: dump < mail
+ * With a file of "path|quote" lines as its argument, it also prints the
+ * line each quote is anchored to, as a model finding would be.
+ * Usage: dump [ANCHORS] < mail
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "checks/checks.h"
 #include "mail/mail.h"
+#include "model/anchor.h"
 #include "patch/patch.h"
 
 static const char *const kind_names[] = {
@@ -81,7 +85,28 @@ static void dump_patch(const struct patch *p)
 	}
 }
 
-int main(void)
+static void dump_anchors(const struct patch *p, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	while (f && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		char *bar = strchr(line, '|');
+		if (!bar)
+			continue;
+		*bar = '\0';
+		size_t at = anchor_quote(p, line, bar + 1);
+		if (at == FINDING_WHOLE)
+			printf("anchor %s|%s: whole\n", line, bar + 1);
+		else
+			printf("anchor %s|%s: line %zu %s\n", line, bar + 1, at,
+			       kind_names[p->lines[at].kind]);
+	}
+	if (f)
+		fclose(f);
+}
+
+int main(int argc, char **argv)
 {
 	struct mail m;
 	struct patch p;
@@ -97,6 +122,8 @@ int main(void)
 	m.text = NULL;
 	patch_parse(&p, m.subject, text, m.text_len);
 	dump_patch(&p);
+	if (argc > 1)
+		dump_anchors(&p, argv[1]);
 	review_init(&r);
 	struct review_input in = { &m, &p, &c };
 	const struct reviewer *const checks[] = { &check_form, &check_message, &check_whitespace };

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""mutations.py: breaks one parser or draft rule at a time and checks that
+the test suite notices. For each mutation: patch the source, rebuild the
+ASan binaries, run the named tests, expect a failure, restore the source.
+Not part of `make check` (it rebuilds once per mutation); run it by hand
+after changing a rule or its tests:  python3 tests/mutations.py [NAME...]"""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# name: (file, text, replacement, tests that must fail)
+MUTATIONS = {
+    "trailers: git's 25% rule": (
+        "filter/patch/message.c", "trailers * 3 >= others", "trailers * 2 >= others",
+        "t15-parse"),
+    "trailers: continuation lines": (
+        "filter/patch/message.c", "\t\t\tcontinuations++;", "\t\t\tothers++;", "t15-parse"),
+    "trailers: recognised keys": (
+        "filter/patch/message.c", '"Signed-off-by", "Reviewed-by",', '"Reviewed-by",',
+        "t15-parse t10-checks"),
+    "diff start: 'diff -' needs '--- ' next": (
+        "filter/patch/patch.c", 'return n > 1 && view_starts(&v[1], "--- ");', "return true;",
+        "t15-parse t10-checks"),
+    "diff start: bare ---/+++ needs @@": (
+        "filter/patch/patch.c", 'view_starts(&v[1], "+++ ") &&\n\t\tview_starts(&v[2], "@@ ")',
+        'view_starts(&v[1], "+++ ")', "t15-parse"),
+    "DMARC ' via ' names": (
+        "filter/checks/message.c", 'const char *via = strstr(name, " via ");',
+        "const char *via = NULL;", "t15-parse"),
+    "fence imitation": (
+        "filter/model/prompt.c", "if (is_fence(l->text, len))", "if (is_fence(l->text, len) && 0)",
+        "t30-llm"),
+    "mbox split: a pasted format-patch does not end the message": (
+        "filter/mail/input.c", "if (!g_ascii_strncasecmp(p, marks[i], strlen(marks[i])))",
+        "if (1)", "t15-parse"),
+    "reviewer removed from Cc": (
+        "filter/draft/headers.c", "add_unique(&cc, &m->cc.v[i], &me, &to);",
+        "add_unique(&cc, &m->cc.v[i], &to, &to);", "t11-draft"),
+    "subject: 75 allowed": (
+        "filter/checks/form.c", "#define SUBJECT_MAX 75", "#define SUBJECT_MAX 74", "t15-parse"),
+    "subject: 76 too long": (
+        "filter/checks/form.c", "#define SUBJECT_MAX 75", "#define SUBJECT_MAX 76", "t15-parse"),
+    "anchor: added beats context": (
+        "filter/model/anchor.c", "l->kind == LINE_CONTEXT ? 2 : 3", "l->kind == LINE_CONTEXT ? 3 : 2",
+        "t15-parse"),
+    "anchor: context beats removed": (
+        "filter/model/anchor.c", "return l->kind == LINE_REMOVED ? 1 :", "return l->kind == LINE_REMOVED ? 2.5 :",
+        "t15-parse"),
+}
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, cwd=ROOT, shell=True, capture_output=True, text=True, **kw)
+
+
+def main():
+    names = sys.argv[1:] or list(MUTATIONS)
+    survived = []
+    for name in names:
+        path, old, new, tests = MUTATIONS[name]
+        full = os.path.join(ROOT, path)
+        original = open(full).read()
+        if original.count(old) != 1:
+            print("STALE  %s: the text to mutate is not in %s once" % (name, path))
+            survived.append(name)
+            continue
+        open(full, "w").write(original.replace(old, new))
+        try:
+            built = run("make -s build/asan/patchreview build/asan/dump")
+            result = run("TESTS='%s' sh tests/run.sh" % tests)
+        finally:
+            open(full, "w").write(original)
+        if built.returncode:
+            print("BUILD  %s: the mutant does not build" % name)
+            survived.append(name)
+        elif result.returncode:
+            failed = [l for l in result.stdout.splitlines() if l.startswith("FAILED")]
+            print("KILLED %s (%d failures, e.g. %s)" % (name, len(failed), failed[0][8:70] if failed else "?"))
+        else:
+            print("LIVED  %s: %s still pass" % (name, tests))
+            survived.append(name)
+    run("make -s build/asan/patchreview build/asan/dump")
+    sys.exit(1 if survived else 0)
+
+
+main()
