@@ -1,6 +1,9 @@
-/* slurp.c: whole-file reads with a size cap. */
+/* slurp.c: whole-file reads with a size cap, and atomic whole-file writes. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "base/slurp.h"
@@ -37,5 +40,33 @@ int slurp_file(const char *path, size_t max, struct buf *out)
 	int saved = errno;
 	close(fd);
 	errno = saved;
+	return ret;
+}
+
+int write_file_atomic(const char *path, const char *data, size_t len)
+{
+	struct buf tmp = BUF_INIT;
+	const char *slash = strrchr(path, '/');
+	if (slash)
+		buf_add(&tmp, path, (size_t)(slash - path + 1));
+	buf_addstr(&tmp, ".tmp-XXXXXX");
+	int fd = mkstemp(tmp.data), ret = fd < 0 ? -1 : 0;
+	for (size_t done = 0; !ret && done < len;) {
+		ssize_t n = write(fd, data + done, len - done);
+		if (n < 0 && errno != EINTR)
+			ret = -1;
+		else if (n > 0)
+			done += (size_t)n;
+	}
+	if (fd >= 0 && close(fd) < 0)
+		ret = -1;
+	if (!ret && rename(tmp.data, path) < 0)
+		ret = -1;
+	if (ret && fd >= 0) {
+		int saved = errno;
+		unlink(tmp.data);
+		errno = saved;
+	}
+	buf_release(&tmp);
 	return ret;
 }

@@ -1,4 +1,7 @@
-/* slurp.h: reading all of a descriptor or a file into a buffer, bounded. */
+/*
+ * slurp.h: reading all of a descriptor or a file into a buffer, bounded;
+ * and writing a whole file so that readers never see half of it.
+ */
 #ifndef SLURP_H
 #define SLURP_H
 
@@ -14,5 +17,13 @@ int slurp_fd(int fd, size_t max, struct buf *out);
 
 /* The same for the file at path; -1 with errno set when it cannot be opened. */
 int slurp_file(const char *path, size_t max, struct buf *out);
+
+/*
+ * Writes len bytes to path through a temporary file in the same directory,
+ * renamed into place: a reader sees the old file or the new one, never
+ * half of either. The file is private (mode 0600). Returns 0, or -1 with
+ * errno set.
+ */
+int write_file_atomic(const char *path, const char *data, size_t len);
 
 #endif

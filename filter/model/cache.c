@@ -8,8 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cjson/cJSON.h>
 #include <glib.h>
@@ -79,24 +77,6 @@ out:
 	return ret;
 }
 
-static int write_entry(const char *dir, const char *path, const char *json)
-{
-	struct buf tmp = BUF_INIT;
-	buf_addf(&tmp, "%s/.tmp-XXXXXX", dir);
-	int ret = -1, fd = mkstemp(tmp.data);
-	if (fd >= 0) {
-		size_t len = strlen(json);
-		ssize_t n = write(fd, json, len);
-		ret = close(fd);
-		if (n < 0 || (size_t)n != len || ret < 0 || rename(tmp.data, path) < 0) {
-			unlink(tmp.data);
-			ret = -1;
-		}
-	}
-	buf_release(&tmp);
-	return ret;
-}
-
 void cache_put(const char *key, const struct cache_entry *e)
 {
 	struct buf dir = BUF_INIT, path = BUF_INIT;
@@ -110,7 +90,7 @@ void cache_put(const char *key, const struct cache_entry *e)
 	if (!json)
 		die_nomem();
 	if (cache_dir(&dir) < 0 || entry_path(&path, key) < 0 ||
-	    make_dirs(dir.data) < 0 || write_entry(dir.data, path.data, json) < 0)
+	    make_dirs(dir.data) < 0 || write_file_atomic(path.data, json, strlen(json)) < 0)
 		warn("cannot write the review cache in '%s': %s",
 		     dir.len ? dir.data : "$HOME/.cache", strerror(errno));
 	free(json);
