@@ -41,6 +41,10 @@ static const char usage_text[] =
 	"      --no-cache       neither read nor write the review cache\n"
 	"      --explain-prompt print the prompt guides chosen for this patch and stop\n"
 	"      --strict         exit 4 when the model review fails\n"
+	"      --answers DIR    take the model's answers from DIR/NAME.json, not a server\n"
+	"      --requests-out DIR  write each unanswered request to DIR/NAME.json\n"
+	"                       and stop, without a draft\n"
+	"      --request-name NAME  the NAME of those files (default: from the request)\n"
 	"  -q, --quiet          no progress line\n"
 	"  -c, --config FILE    read FILE instead of ~/.config/patchreview/config\n"
 	"  -h, --help           this text\n"
@@ -53,7 +57,10 @@ static const char usage_text[] =
 	"\n"
 	"Configuration keys (config file 'key = value', or PATCHREVIEW_<KEY>):\n";
 
-enum { OPT_FULL = 256, OPT_MAILDIR, OPT_MUTT, OPT_NO_CACHE, OPT_EXPLAIN, OPT_STRICT };
+enum {
+	OPT_FULL = 256, OPT_MAILDIR, OPT_MUTT, OPT_NO_CACHE, OPT_EXPLAIN, OPT_STRICT,
+	OPT_ANSWERS, OPT_REQUESTS_OUT, OPT_REQUEST_NAME,
+};
 
 static const struct option options[] = {
 	{ "from", required_argument, NULL, 'f' },
@@ -66,6 +73,9 @@ static const struct option options[] = {
 	{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
 	{ "explain-prompt", no_argument, NULL, OPT_EXPLAIN },
 	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "answers", required_argument, NULL, OPT_ANSWERS },
+	{ "requests-out", required_argument, NULL, OPT_REQUESTS_OUT },
+	{ "request-name", required_argument, NULL, OPT_REQUEST_NAME },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "config", required_argument, NULL, 'c' },
 	{ "help", no_argument, NULL, 'h' },
@@ -89,6 +99,9 @@ static int apply_option(struct config *c, int opt, const char *arg)
 	case OPT_STRICT: return config_set(c, "strict", "yes", "--strict");
 	case 'q': return config_set(c, "quiet", "yes", "--quiet");
 	case OPT_EXPLAIN: c->explain_prompt = true; return 0;
+	case OPT_ANSWERS: c->answers = arg; return 0;
+	case OPT_REQUESTS_OUT: c->requests_out = arg; return 0;
+	case OPT_REQUEST_NAME: c->request_name = arg; return 0;
 	case 'c': return 0;	/* read before the config file */
 	}
 	return error("unknown option; see patchreview --help");
@@ -171,7 +184,9 @@ static int run(const struct config *c)
 		review_note(&r, "no patch found in this mail; nothing was reviewed");
 		status = c->maildir ? EXIT_REVIEWED : EXIT_NO_PATCH;
 	}
-	if (deliver(&m, &p, &r, c, reviewed) < 0)
+	if (r.model_deferred)
+		;	/* --requests-out: the request is the output; the draft waits for its answer */
+	else if (deliver(&m, &p, &r, c, reviewed) < 0)
 		status = EXIT_NO_DRAFT;
 	else if (r.model_failed && c->strict)
 		status = EXIT_MODEL_FAILED;

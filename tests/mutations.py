@@ -48,6 +48,12 @@ MUTATIONS = {
     "anchor: context beats removed": (
         "filter/model/anchor.c", "return l->kind == LINE_REMOVED ? 1 :", "return l->kind == LINE_REMOVED ? 2.5 :",
         "t15-parse"),
+    "offline: answers from files are not cached": (
+        "filter/model/backend.c", "if (b->offline || !b->config->cache)\n\t\treturn;",
+        "if (!b->config->cache)\n\t\treturn;", "t35-offline"),
+    "offline: a repair request has its own name": (
+        "filter/model/offline.c", 'buf_addstr(name, ".repair");', 'buf_addstr(name, "");',
+        "t35-offline"),
 }
 
 

@@ -19,6 +19,10 @@ struct config {
 	bool quiet;		/* no progress display */
 	bool cache;		/* use the review cache */
 	bool explain_prompt;	/* print the prompt selection and stop */
+	/* offline answering, set by options only (the strings are not owned) */
+	const char *answers;	/* answer requests from files in this directory */
+	const char *requests_out;	/* write unanswered requests here instead of sending */
+	const char *request_name;	/* the requests' file name; NULL: from their text */
 	/* the model reviewer; backend NULL or "none" means off */
 	char *backend;		/* openai, anthropic, ollama */
 	char *url;

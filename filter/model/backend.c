@@ -8,6 +8,7 @@
 #include "model/apikey.h"
 #include "model/backend.h"
 #include "model/http.h"
+#include "model/offline.h"
 
 /* Server error messages go into the draft; keep them short. */
 #define BACKEND_MAX_MESSAGE 200
@@ -50,6 +51,9 @@ int backend_open(struct backend *b, const struct config *c, struct usage *u,
 		 struct progress *p, struct buf *why)
 {
 	*b = (struct backend){ .config = c, .usage = u, .progress = p };
+	b->offline = offline_enabled(c);
+	if (b->offline)
+		return 0;
 	b->wire = wire_find(c->backend);
 	if (!b->wire) {
 		buf_addf(why, "unknown backend '%s' (openai, anthropic or ollama)", c->backend);
@@ -188,6 +192,8 @@ static int exchange(struct backend *b, struct wire_request *rq, struct buf *text
 int backend_ask(struct backend *b, struct wire_request *rq, struct buf *text, struct buf *why)
 {
 	int ret;
+	if (b->offline)
+		return offline_ask(b->config, rq, text, why, b->usage);
 	while ((ret = exchange(b, rq, text, why)) > 0)
 		;
 	return ret;
@@ -201,9 +207,9 @@ void backend_cache_key(const struct backend *b, const struct wire_request *rq,
 	size_t n = 0, max = 7 + 2 * rq->nmessages;
 	const char **parts = xmalloc(max * sizeof(*parts));
 	parts[n++] = "patchreview cache 1";
-	parts[n++] = b->wire->name;
-	parts[n++] = b->endpoint;
-	parts[n++] = rq->model;
+	parts[n++] = b->offline ? "offline" : b->wire->name;
+	parts[n++] = b->offline ? "" : b->endpoint;
+	parts[n++] = rq->model ? rq->model : "";
 	parts[n++] = numbers;
 	parts[n++] = rq->schema_name;
 	parts[n++] = rq->system;
@@ -218,7 +224,8 @@ void backend_cache_key(const struct backend *b, const struct wire_request *rq,
 int backend_recall(struct backend *b, const char *key, struct buf *text)
 {
 	struct cache_entry e;
-	if (!b->config->cache || cache_get(key, &e) < 0)
+	/* Answers from files are neither mixed with a server's nor kept. */
+	if (b->offline || !b->config->cache || cache_get(key, &e) < 0)
 		return -1;
 	buf_addstr(text, e.text);
 	b->usage->recalled++;
@@ -231,7 +238,7 @@ int backend_recall(struct backend *b, const char *key, struct buf *text)
 void backend_remember(struct backend *b, const char *key, const char *text,
 		      long prompt_tokens, long completion_tokens)
 {
-	if (!b->config->cache)
+	if (b->offline || !b->config->cache)
 		return;
 	struct cache_entry e = {
 		.text = (char *)text, .prompt_tokens = prompt_tokens,

@@ -4,7 +4,7 @@
  * weaker JSON modes when the server rejects one, and turns failures into
  * short reasons; what the requests cost goes into the run's accounting,
  * and the run's display is ticked while waiting. It answers from the
- * cache when it can.
+ * cache when it can, and from files instead of a server when asked to.
  */
 #ifndef BACKEND_H
 #define BACKEND_H
@@ -23,6 +23,8 @@ struct usage {
 	int requests;		/* sent to the server */
 	int recalled;		/* answered from the cache */
 	long recalled_prompt_tokens, recalled_completion_tokens;	/* what those cost once */
+	int answered;		/* from --answers files; their tokens are estimates */
+	int written;		/* to --requests-out, unanswered */
 };
 
 /* The connection. */
@@ -36,6 +38,7 @@ struct backend {
 	enum json_mode json_mode;	/* the strongest mode not yet rejected */
 	struct usage *usage;	/* the run's accounting */
 	struct progress *progress;	/* the run's display */
+	bool offline;		/* files answer (model/offline.h), not a server */
 };
 
 /*

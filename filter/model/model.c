@@ -12,6 +12,7 @@
 #include "model/backend.h"
 #include "model/http.h"
 #include "model/model.h"
+#include "model/offline.h"
 #include "model/prompt.h"
 #include "model/verify.h"
 
@@ -69,8 +70,18 @@ static void tell(struct review *r, const char *fmt, ...)
 
 static void fail(struct model_run *m)
 {
-	tell(m->r, "model review failed: %s", m->why.data);
+	/* A request written for offline answering is not a failure: the run stops there. */
+	if (m->usage.written)
+		warn("%s", m->why.data);
+	else
+		tell(m->r, "model review failed: %s", m->why.data);
 	m->failed = true;
+}
+
+/* The model named in the draft and on stderr; offline answers may come unnamed. */
+static const char *model_name(const struct config *c)
+{
+	return c->model ? c->model : "offline";
 }
 
 /* Asks again, showing the model its invalid answer. */
@@ -160,7 +171,9 @@ static void add_findings(struct model_run *m)
 		struct buf why = BUF_INIT;
 		m->refuted = verify_findings(&m->backend, m->in->patch, v, &n, &why);
 		progress_done(&m->progress);
-		if (m->refuted < 0)
+		if (m->refuted < 0 && m->usage.written)
+			warn("%s", why.data);
+		else if (m->refuted < 0)
 			tell(m->r, "model findings not verified: %s", why.data);
 		buf_release(&why);
 	}
@@ -183,7 +196,7 @@ static void disclose(struct model_run *m)
 	struct buf line = BUF_INIT;
 	if (at) {
 		buf_add(&line, format, (size_t)(at - format));
-		buf_addstr(&line, m->in->config->model);
+		buf_addstr(&line, model_name(m->in->config));
 		buf_addstr(&line, at + 2);
 	} else {
 		buf_addstr(&line, format);
@@ -193,13 +206,30 @@ static void disclose(struct model_run *m)
 	buf_release(&line);
 }
 
+/* What the review cost, for patchreview eval. */
+static void record_cost(struct model_run *m)
+{
+	const struct usage *u = &m->usage;
+	struct review_cost *cost = &m->r->cost;
+	cost->cached = u->recalled && !u->requests && !u->answered;
+	cost->estimated = u->answered > 0;
+	cost->prompt_tokens = cost->cached ? u->recalled_prompt_tokens : u->prompt_tokens;
+	cost->completion_tokens = cost->cached ? u->recalled_completion_tokens
+		: u->completion_tokens;
+	cost->seconds = clock_now() - m->start;
+}
+
 /* One stderr line per review: what it cost and what was filtered. */
 static void report(struct model_run *m)
 {
 	const struct usage *u = &m->usage;
-	char *model = text_clean_dup(m->in->config->model, TEXT_ONE_LINE);
+	char *model = text_clean_dup(model_name(m->in->config), TEXT_ONE_LINE);
 	struct buf line = BUF_INIT;
-	if (!u->requests)
+	if (u->answered)
+		buf_addf(&line, "model %s: answered from files, about %ld prompt + %ld "
+			 "completion tokens (estimated from bytes)", model, u->prompt_tokens,
+			 u->completion_tokens);
+	else if (!u->requests)
 		buf_addf(&line, "model %s: cached review, no request sent "
 			 "(it cost %ld prompt + %ld completion tokens)", model,
 			 u->recalled_prompt_tokens, u->recalled_completion_tokens);
@@ -240,6 +270,7 @@ static void review_with_backend(struct model_run *m)
 		add_findings(m);
 		disclose(m);
 	}
+	record_cost(m);
 	if (m->usage.recalled || m->usage.prompt_tokens || m->usage.completion_tokens)
 		report(m);
 }
@@ -250,7 +281,8 @@ static int model_run(const struct review_input *in, struct review *r)
 		.in = in, .r = r, .why = BUF_INIT, .raw = BUF_INIT, .start = clock_now(),
 	};
 	const char *backend = in->config->backend;
-	if (!backend || !strcmp(backend, "none") || !patch_has_diff(in->patch))
+	bool offline = offline_enabled(in->config);
+	if ((!offline && (!backend || !strcmp(backend, "none"))) || !patch_has_diff(in->patch))
 		return 0;
 	if (prompt_build(&m.prompt, in, &m.why) < 0) {
 		fail(&m);
@@ -258,14 +290,16 @@ static int model_run(const struct review_input *in, struct review *r)
 		   m.prompt.bytes > (size_t)in->config->max_prompt_bytes) {
 		tell(r, "model review skipped: the prompt is %zu bytes, over max_prompt_bytes (%ld)",
 		     m.prompt.bytes, in->config->max_prompt_bytes);
-	} else if (http_global_init() < 0) {
+	} else if (!offline && http_global_init() < 0) {
 		buf_addstr(&m.why, "libcurl could not be loaded");
 		fail(&m);
 	} else {
 		review_with_backend(&m);
 		backend_close(&m.backend);
-		http_global_cleanup();
+		if (!offline)
+			http_global_cleanup();
 	}
+	r->model_deferred = m.usage.written > 0;
 	answer_release(&m.answer);
 	prompt_release(&m.prompt);
 	buf_release(&m.why);

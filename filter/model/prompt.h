@@ -12,6 +12,8 @@
 
 #define PROMPT_FENCE_OPEN "<<<PATCH"
 #define PROMPT_FENCE_CLOSE "PATCH>>>"
+/* Rough, model-independent: English and code average near 4 bytes a token. */
+#define PROMPT_BYTES_PER_TOKEN 4
 
 struct prompt {
 	char *system;

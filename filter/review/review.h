@@ -13,6 +13,14 @@
 #include "patch/patch.h"
 #include "review/finding.h"
 
+/* What the model review cost; patchreview eval reports it. */
+struct review_cost {
+	long prompt_tokens, completion_tokens;
+	double seconds;		/* wall time of the model review */
+	bool cached;		/* from the cache: the tokens are what it cost once */
+	bool estimated;		/* answered from files: tokens estimated from bytes */
+};
+
 struct review {
 	struct finding *findings;
 	size_t nfindings, cap;
@@ -20,6 +28,8 @@ struct review {
 	struct strvec summary;	/* paragraphs for the end of the draft */
 	char *disclosure;	/* e.g. "Assisted-by: patchreview (model)", or NULL */
 	bool model_failed;	/* the model reviewer ran and failed */
+	bool model_deferred;	/* a request went to --requests-out, unanswered */
+	struct review_cost cost;
 };
 
 struct review_input {
