@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/msg.h"
+#include "checks/rules.h"
 #include "config/config.h"
 #include "draft/draft.h"
 #include "draft/maildir.h"
@@ -40,6 +41,7 @@ static const char usage_text[] =
 	"  -u, --url URL        backend base URL\n"
 	"      --no-cache       neither read nor write the review cache\n"
 	"      --explain-prompt print the prompt guides chosen for this patch and stop\n"
+	"      --list-checks    print the built-in rules with their ids and stop\n"
 	"      --strict         exit 4 when the model review fails\n"
 	"      --answers DIR    take the model's answers from DIR/NAME.json, not a server\n"
 	"      --requests-out DIR  write each unanswered request to DIR/NAME.json\n"
@@ -59,7 +61,7 @@ static const char usage_text[] =
 
 enum {
 	OPT_FULL = 256, OPT_MAILDIR, OPT_MUTT, OPT_NO_CACHE, OPT_EXPLAIN, OPT_STRICT,
-	OPT_ANSWERS, OPT_REQUESTS_OUT, OPT_REQUEST_NAME,
+	OPT_ANSWERS, OPT_REQUESTS_OUT, OPT_REQUEST_NAME, OPT_LIST_CHECKS,
 };
 
 static const struct option options[] = {
@@ -72,6 +74,7 @@ static const struct option options[] = {
 	{ "url", required_argument, NULL, 'u' },
 	{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
 	{ "explain-prompt", no_argument, NULL, OPT_EXPLAIN },
+	{ "list-checks", no_argument, NULL, OPT_LIST_CHECKS },
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "answers", required_argument, NULL, OPT_ANSWERS },
 	{ "requests-out", required_argument, NULL, OPT_REQUESTS_OUT },
@@ -121,6 +124,9 @@ static int parse_options(struct config *c, int argc, char **argv)
 		} else if (opt == 'V') {
 			printf("patchreview %s\n", PATCHREVIEW_VERSION);
 			return 1;
+		} else if (opt == OPT_LIST_CHECKS) {
+			rules_print(stdout);
+			return 1;
 		} else if (opt == 'c') {
 			config_path = optarg;
 		} else if (opt == '?' || opt == ':') {
@@ -137,7 +143,7 @@ static int parse_options(struct config *c, int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, short_options, options, NULL)) != -1)
 		if (apply_option(c, opt, optarg) < 0)
 			return -1;
-	return 0;
+	return rules_check_config(c);
 }
 
 /* Writes the draft to stdout or into the Maildir. Returns 0 or -1. */

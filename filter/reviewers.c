@@ -4,7 +4,10 @@
 
 #include "base/buf.h"
 #include "checks/checks.h"
+#include "checks/rules.h"
+#include "base/msg.h"
 #include "model/model.h"
+#include "review/suppress.h"
 #include "reviewers.h"
 
 static const struct {
@@ -17,20 +20,21 @@ static const struct {
 	{ &model_reviewer, false },
 };
 
-/* Drops the findings of the checks the user turned off (skip_checks). */
-static void drop_skipped(struct review *r, const char *skip)
+/*
+ * Drops the findings of rules that do not apply: outside the profile, or
+ * turned off (skip_checks). The checks report freely; this decides.
+ */
+static void drop_disabled(const struct review_input *in, struct review *r)
 {
-	struct strvec names = STRVEC_INIT;
-	strvec_split(&names, skip ? skip : "", ", ");
+	enum profile profile = rules_profile(in);
 	size_t kept = 0;
 	for (size_t i = 0; i < r->nfindings; i++) {
-		if (strvec_has(&names, r->findings[i].source))
-			free(r->findings[i].text);
-		else
+		if (rule_enabled(in, profile, r->findings[i].source))
 			r->findings[kept++] = r->findings[i];
+		else
+			free(r->findings[i].text);
 	}
 	r->nfindings = kept;
-	strvec_clear(&names);
 }
 
 /* One closing sentence on what the built-in checks found. */
@@ -48,15 +52,24 @@ static void summarise_checks(struct review *r)
 
 void reviewers_run(const struct review_input *in, struct review *r)
 {
+	struct suppress_list known;
+	suppress_load(&known, in->config);
+	size_t dropped = 0;
 	/* The checks first, so that their closing sentence precedes the model's summary. */
 	for (int checks = 1; checks >= 0; checks--) {
+		size_t from = r->nfindings;
 		for (size_t i = 0; i < sizeof(reviewers) / sizeof(*reviewers); i++)
 			if (reviewers[i].builtin == checks &&
 			    reviewers[i].reviewer->run(in, r) < 0 && !checks)
 				r->model_failed = true;
-		if (checks) {
-			drop_skipped(r, in->config->skip_checks);
+		if (checks)
+			drop_disabled(in, r);
+		dropped += suppress_apply(&known, in, r, from);
+		if (checks)
 			summarise_checks(r);
-		}
 	}
+	if (dropped && !in->config->quiet)
+		warn("%zu known finding%s left out, as %s lists", dropped,
+		     dropped == 1 ? "" : "s", known.path);
+	suppress_release(&known);
 }

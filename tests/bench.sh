@@ -18,7 +18,7 @@ T=$(mktemp -d) || exit 2
 trap 'rm -rf "$T"' EXIT
 trap 'exit 130' INT TERM
 # Time the filter alone: no user configuration, cache or model backend.
-export XDG_CONFIG_HOME="$T/config" XDG_CACHE_HOME="$T/cache" HOME="$T/home"
+export XDG_CONFIG_HOME="$T/config" XDG_CACHE_HOME="$T/cache" XDG_DATA_HOME="$T/data" HOME="$T/home"
 for v in $(env | sed -n 's/^\(PATCHREVIEW_[A-Za-z0-9_]*\)=.*/\1/p'); do
 	unset "$v"
 done

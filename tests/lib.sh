@@ -14,7 +14,7 @@ RESULTS=${RESULTS:-/dev/stdout}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 # Tests never read the user's configuration or cache.
-export XDG_CONFIG_HOME="$T/config" XDG_CACHE_HOME="$T/cache" HOME="$T/home"
+export XDG_CONFIG_HOME="$T/config" XDG_CACHE_HOME="$T/cache" XDG_DATA_HOME="$T/data" HOME="$T/home"
 unset PATCHREVIEW_CONFIG PATCHREVIEW_BACKEND PATCHREVIEW_FROM
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:exitcode=99}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:exitcode=99}

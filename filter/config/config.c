@@ -30,7 +30,10 @@ static const struct key keys[] = {
 	KEY(from, KEY_STRING, "your From: address; unset lets the mail client fill it"),
 	KEY(full, KEY_BOOL, "quote the whole patch instead of trimming (no)"),
 	KEY(mutt, KEY_BOOL, "add X-Mutt-References so mutt marks the mail replied (no)"),
+	KEY(profile, KEY_STRING, "which built-in rules apply: auto, kernel, generic (auto)"),
 	KEY(skip_checks, KEY_STRING, "built-in checks to turn off, e.g. \"signoff subject-length\""),
+	KEY(add_checks, KEY_STRING, "built-in checks to turn on beyond the profile's, by id"),
+	KEY(suppressions, KEY_STRING, "known findings not to repeat (~/.local/share/patchreview/suppressions)"),
 	KEY(maildir, KEY_STRING, "deliver the draft into this Maildir instead of stdout"),
 	KEY(strict, KEY_BOOL, "exit 4 when the model review fails (no)"),
 	KEY(quiet, KEY_BOOL, "no progress line on a terminal (no)"),
@@ -60,13 +63,18 @@ void config_init(struct config *c)
 	c->retries = 3;
 	c->min_confidence = 0.6;
 	c->max_prompt_bytes = 400000;
+	c->origin = xcalloc(sizeof(keys) / sizeof(*keys), sizeof(*c->origin));
 }
 
 void config_release(struct config *c)
 {
-	for (size_t i = 0; i < sizeof(keys) / sizeof(*keys); i++)
+	for (size_t i = 0; i < sizeof(keys) / sizeof(*keys); i++) {
 		if (keys[i].type == KEY_STRING)
 			free(*(char **)((char *)c + keys[i].offset));
+		if (c->origin)
+			free(c->origin[i]);
+	}
+	free(c->origin);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -92,6 +100,9 @@ int config_set(struct config *c, const char *name, const char *value,
 			k = &keys[i];
 	if (!k)
 		return error("%s: unknown setting '%s'", origin, name);
+	/* Noted first: a bad value ends the run anyway. */
+	free(c->origin[k - keys]);
+	c->origin[k - keys] = xstrdup(origin);
 	void *slot = (char *)c + k->offset;
 	char *end;
 	errno = 0;
@@ -120,6 +131,14 @@ int config_set(struct config *c, const char *name, const char *value,
 	}
 	}
 	return -1;
+}
+
+const char *config_origin(const struct config *c, const char *key)
+{
+	for (size_t i = 0; i < sizeof(keys) / sizeof(*keys); i++)
+		if (!strcmp(keys[i].name, key) && c->origin[i])
+			return c->origin[i];
+	return "the default";
 }
 
 static char *trim(char *s)

@@ -12,7 +12,11 @@ struct config {
 	char *from;		/* reviewer identity for From:, or NULL */
 	bool full;		/* quote the whole patch */
 	bool mutt;		/* add X-Mutt-References */
-	char *skip_checks;	/* built-in checks turned off, by name */
+	/* the built-in checks */
+	char *profile;		/* auto, kernel, generic; NULL is auto */
+	char *skip_checks;	/* rules turned off, by id */
+	char *add_checks;	/* rules turned on beyond the profile's, by id */
+	char *suppressions;	/* the known-findings file, or NULL for the default */
 	char *maildir;		/* deliver into this Maildir instead of stdout */
 	/* the run */
 	bool strict;		/* non-zero exit when the model review fails */
@@ -38,6 +42,7 @@ struct config {
 	char *prompts_dir;
 	char *disclosure;	/* closing line; "%s" becomes the model name */
 	long max_prompt_bytes;	/* skip the model when the prompt is larger */
+	char **origin;		/* per key: where it was last set, or NULL */
 };
 
 void config_init(struct config *c);
@@ -46,6 +51,12 @@ void config_release(struct config *c);
 /* Sets one key from text. Returns 0, or -1 after one line on stderr naming origin. */
 int config_set(struct config *c, const char *key, const char *value,
 	       const char *origin);
+
+/*
+ * Where key got its value, for messages: "file:line", "PATCHREVIEW_KEY",
+ * "--option", or "the default".
+ */
+const char *config_origin(const struct config *c, const char *key);
 
 /*
  * Reads the config file (path, or $PATCHREVIEW_CONFIG, or

@@ -1,0 +1,58 @@
+/*
+ * suppress.h: known findings a maintainer has seen and does not want again,
+ * kept in a plain-text file that built-in rules and the model's dismissed
+ * findings share. One entry a line, blank-separated fields:
+ *
+ *     RULE FIELD=VALUE... [# note]
+ *
+ * RULE is a rule id ("trailing-whitespace", "model") or "*" for any. Every
+ * field must match for the entry to apply:
+ *
+ *     file=GLOB   the finding is on a line of this file (fnmatch, '*' spans '/')
+ *     line=N      ... on line N of the new file (of the old one for a removed line)
+ *     msgid=ID    the mail's Message-ID, with or without <>
+ *     fp=HEX      the finding's fingerprint (for the model's dismissals; built-in
+ *                 findings carry none, so such entries never match them)
+ *
+ * A blank or '%' in a value is written %20 or %25. '#' starts a comment.
+ * An entry with no field, or a field this version does not know, is
+ * skipped with one warning: it would otherwise hide more than was meant.
+ */
+#ifndef SUPPRESS_H
+#define SUPPRESS_H
+
+#include <stddef.h>
+
+#include "review/review.h"
+
+struct suppress_entry {
+	char *rule;		/* id, or "*" */
+	char *file;		/* glob, or NULL */
+	char *msgid;		/* without <>, or NULL */
+	char *fp;		/* fingerprint, or NULL */
+	unsigned long line;	/* 0 when not given */
+};
+
+struct suppress_list {
+	struct suppress_entry *v;
+	size_t n;
+	char *path;		/* where it was read from, for messages */
+};
+
+/*
+ * Reads the list named by the suppressions setting (default
+ * ${XDG_DATA_HOME:-~/.local/share}/patchreview/suppressions; "none" for no
+ * list). A missing file is an empty list. Bad lines are warned about and
+ * skipped; the review goes on either way.
+ */
+void suppress_load(struct suppress_list *l, const struct config *c);
+void suppress_release(struct suppress_list *l);
+
+/*
+ * Drops r->findings[from..] that an entry matches. Returns how many it
+ * dropped.
+ */
+size_t suppress_apply(const struct suppress_list *l, const struct review_input *in,
+		      struct review *r, size_t from);
+
+#endif
