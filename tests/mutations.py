@@ -54,6 +54,15 @@ MUTATIONS = {
     "offline: a repair request has its own name": (
         "filter/model/offline.c", 'buf_addstr(name, ".repair");', 'buf_addstr(name, "");',
         "t35-offline"),
+    "text: bidi overrides neutralised": (
+        "filter/base/text.c", "(cp >= 0x202a && cp <= 0x202e) ||", "(cp >= 0x202a && cp <= 0x202d) ||",
+        "t11-draft t30-llm"),
+    "draft: a text line starting '>' gets a space": (
+        "filter/draft/draft.c", "(len && s[0] == '>') ||", "", "t30-llm"),
+    "draft: a text line starting 'From ' gets a space": (
+        "filter/draft/draft.c", "|| (len >= 5 && !memcmp(s, \"From \", 5))", "", "t11-draft t30-llm"),
+    "ids: non-ASCII message ids dropped": (
+        "filter/mail/headers.c", "(unsigned char)id[i] >= 0x7f ||", "", "t11-draft"),
 }
 
 

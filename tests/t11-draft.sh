@@ -52,3 +52,22 @@ check "not a patch: one line on stderr" \
 	sh -c "[ \$(wc -l < '$T/err') -eq 1 ] && grep -q 'no patch found' '$T/err'"
 check "not a patch: no findings invented" sh -c "! grep -q 'built-in checks' '$T/out'"
 check "not a patch: Re: not doubled" grep -q "^Subject: Re: \[PATCH\] lib: bitmap: fix off-by-one" "$T/out"
+
+# Threading headers with raw bytes: malformed ids are dropped, never copied.
+run_pr < "$MAILS/hostile-ids.eml"
+check "ids: the header block is printable ASCII" \
+	sh -c "! sed '/^\$/q' '$T/out' | LC_ALL=C grep -q -P '[^\x09\x20-\x7e]'"
+check "ids: a malformed Message-ID gives no In-Reply-To" sh -c "! grep -q '^In-Reply-To:' '$T/out'"
+check "ids: ... and stderr says so" grep -q "Message-ID is malformed" "$T/err"
+check "ids: References keeps the well-formed ids only" \
+	sh -c "[ \"\$(sed -n '/^References:/,/^Date:/p' '$T/out' | grep -o '<[^>]*>' | tr '\n' ' ')\" = '<good-1@example.net> <good-2@example.net> ' ]"
+
+# Lines of mail text that imitate a quoted patch line or an mbox separator.
+run_pr --full < "$MAILS/hostile-lines.eml"
+check "lines: an attribution starting 'From ' gets a space" \
+	grep -q '^ From mallory@example.net Mon Jan  1 00:00:00 2024 <mallory@example.net> wrote:$' "$T/out"
+check "lines: no bidi override or isolate, in text or code" \
+	sh -c "! grep -q -e \"\$(printf '\342\200\256')\" -e \"\$(printf '\342\201\246')\" '$T/out' && grep -q '^> The access check is .flipped. on screen' '$T/out'"
+if command -v python3 >/dev/null; then
+	check "lines: the draft passes check-draft.py" python3 "$ROOT/tests/check-draft.py" "$MAILS/hostile-lines.eml" "$T/out"
+fi

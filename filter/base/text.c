@@ -1,4 +1,5 @@
 /* text.c: UTF-8 validation and control-character neutralisation. */
+#include <stdbool.h>
 #include <string.h>
 #include <strings.h>
 
@@ -37,6 +38,12 @@ static size_t utf8_sequence(const unsigned char *s, size_t len, unsigned *cp)
 	return n;
 }
 
+/* U+202A..U+202E and U+2066..U+2069 reorder text on screen. */
+static bool is_bidi_control(unsigned cp)
+{
+	return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
 void text_clean(struct buf *out, const char *s, size_t len, unsigned flags)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -53,7 +60,8 @@ void text_clean(struct buf *out, const char *s, size_t len, unsigned flags)
 				subst = " ";
 		} else if (cp == '\r' && (flags & TEXT_KEEP_CR)) {
 			;
-		} else if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) {
+		} else if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0) ||
+			   is_bidi_control(cp)) {
 			subst = (flags & TEXT_ONE_LINE) && cp == '\r' ? " " : replacement;
 		}
 		if (subst) {

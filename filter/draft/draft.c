@@ -26,27 +26,39 @@ struct writer {
 	struct buf scratch;
 };
 
-static void put_line(struct writer *w, const char *s, size_t len)
+static void put_raw(struct writer *w, const char *prefix, const char *s, size_t len)
 {
 	if (w->gap && !w->at_start)
 		fputc('\n', w->out);
 	w->gap = false;
 	w->at_start = false;
+	fputs(prefix, w->out);
 	fwrite(s, 1, len, w->out);
 	fputc('\n', w->out);
+}
+
+/*
+ * A line of mail or model text. One starting with '>' would pass for a
+ * quoted line of the patch, one starting with "From " for an mbox
+ * separator (which MTAs mangle): both get a space in front.
+ */
+static void put_line(struct writer *w, const char *s, size_t len)
+{
+	bool forged = (len && s[0] == '>') || (len >= 5 && !memcmp(s, "From ", 5));
+	put_raw(w, forged ? " " : "", s, len);
 }
 
 /* A quoted line: "> text", or ">" alone for an empty line. */
 static void put_quoted(struct writer *w, const struct patch_line *l)
 {
-	struct buf *b = &w->scratch;
-	buf_reset(b);
-	buf_addstr(b, l->len ? "> " : ">");
-	if (memchr(l->text, '\r', l->len))
-		text_clean(b, l->text, l->len, 0);
-	else
-		buf_add(b, l->text, l->len);
-	put_line(w, b->data, b->len);
+	const char *prefix = l->len ? "> " : ">";
+	if (!memchr(l->text, '\r', l->len)) {
+		put_raw(w, prefix, l->text, l->len);
+		return;
+	}
+	buf_reset(&w->scratch);
+	text_clean(&w->scratch, l->text, l->len, 0);
+	put_raw(w, prefix, w->scratch.data, w->scratch.len);
 }
 
 /* Writes text as paragraphs wrapped at WRAP_COLUMNS, made safe first. */

@@ -3,6 +3,7 @@
  * cleaned into one-line UTF-8.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/msg.h"
 #include "base/text.h"
@@ -38,15 +39,35 @@ static void collect_addresses(struct address_list *list, InternetAddressList *ia
 	}
 }
 
+/*
+ * A message id as the reply's In-Reply-To and References may carry it:
+ * printable ASCII without blanks or angle brackets, and not over
+ * MAIL_MAX_ID bytes. Anything else is dropped, never repaired into an id
+ * that names another message. Caller frees; NULL when dropped.
+ */
+static char *clean_message_id(const char *id)
+{
+	size_t len = id ? strlen(id) : 0;
+	if (!len || len > MAIL_MAX_ID)
+		return NULL;
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)id[i] <= ' ' || (unsigned char)id[i] >= 0x7f ||
+		    id[i] == '<' || id[i] == '>')
+			return NULL;
+	return xstrdup(id);
+}
+
 static void add_references(struct mail *m, const char *value)
 {
 	GMimeReferences *refs = value ? g_mime_references_parse(NULL, value) : NULL;
 	int n = refs ? g_mime_references_length(refs) : 0;
 	for (int i = 0; i < n; i++) {
+		char *id = clean_message_id(g_mime_references_get_message_id(refs, i));
+		if (!id)
+			continue;
 		m->references = xrealloc(m->references,
 					 (m->nreferences + 1) * sizeof(*m->references));
-		m->references[m->nreferences++] =
-			clean_header(g_mime_references_get_message_id(refs, i));
+		m->references[m->nreferences++] = id;
 	}
 	if (refs)
 		g_mime_references_free(refs);
@@ -68,8 +89,11 @@ void mail_read_headers(struct mail *m, GMimeMessage *msg)
 	/* The first Message-ID header, as other tools read it; not an empty one. */
 	const char *msgid = g_mime_object_get_header(obj, "Message-ID");
 	char *id = msgid ? g_mime_utils_decode_message_id(msgid) : NULL;
-	if (id && *id)
-		m->message_id = clean_header(id);
+	if (id && *id) {
+		m->message_id = clean_message_id(id);
+		if (!m->message_id)
+			warn("the Message-ID is malformed; the reply will not name it");
+	}
 	g_free(id);
 	/* A reply's References: the parent's References, else its In-Reply-To. */
 	const char *refs = g_mime_object_get_header(obj, "References");

@@ -19,8 +19,8 @@ struct mail {
 	struct address_list from, reply_to, to, cc;
 	char *subject;		/* UTF-8, unfolded, never NULL */
 	char *date;		/* the Date header as sent, or NULL */
-	char *message_id;	/* without angle brackets, or NULL */
-	char **references;	/* message ids without brackets */
+	char *message_id;	/* without angle brackets, or NULL; printable ASCII */
+	char **references;	/* message ids without brackets; printable ASCII */
 	size_t nreferences;
 	/*
 	 * The text to review and quote: the first inline text part, then every
@@ -35,6 +35,8 @@ struct mail {
 
 /* Largest input read, in bytes; anything longer is refused. */
 #define MAIL_MAX_INPUT ((size_t)256 << 20)
+/* Longest message id kept for In-Reply-To and References. */
+#define MAIL_MAX_ID 250
 
 /* Around everything else: GMime's global state. */
 void mail_init(void);

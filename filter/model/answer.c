@@ -50,13 +50,12 @@ static size_t escape_length(const unsigned char *s)
 	return s[i] >= 0x40 && s[i] <= 0x7e ? i + 1 : i;
 }
 
-/* U+202A..U+202E and U+2066..U+2069 reorder text on screen. */
-static bool is_bidi_control(const unsigned char *s)
-{
-	return s[0] == 0xe2 && ((s[1] == 0x80 && s[2] >= 0xaa && s[2] <= 0xae) ||
-				(s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9));
-}
-
+/*
+ * Removing an escape sequence splices the bytes around it, which may then
+ * form a character that was not there (E2, ESC [ m, 80 AE is U+202E):
+ * text_clean() runs last, on the spliced text, so nothing it rejects can
+ * come out.
+ */
 char *answer_clean(const char *s, size_t max)
 {
 	struct buf plain = BUF_INIT, out = BUF_INIT;
@@ -65,8 +64,6 @@ char *answer_clean(const char *s, size_t max)
 		size_t esc = escape_length(p);
 		if (esc) {
 			p += esc;
-		} else if (is_bidi_control(p)) {
-			p += 3;
 		} else if (*p == '\r') {
 			buf_addch(&plain, '\n');
 			p += p[1] == '\n' ? 2 : 1;

@@ -41,9 +41,9 @@ int answer_parse(struct model_answer *a, const char *text);
 void answer_release(struct model_answer *a);
 
 /*
- * s made fit for the draft: terminal escape sequences and bidirectional
- * overrides removed, other controls neutralised, valid UTF-8, CR LF as LF,
- * trimmed, and cut after max bytes. Caller frees.
+ * s made fit for the draft: terminal escape sequences removed, CR LF as
+ * LF, trimmed, cut after max bytes, and then text_clean()ed (controls and
+ * bidirectional overrides neutralised, valid UTF-8). Caller frees.
  */
 char *answer_clean(const char *s, size_t max);
 
