@@ -284,6 +284,7 @@ static int model_run(const struct review_input *in, struct review *r)
 	bool offline = offline_enabled(in->config);
 	if ((!offline && (!backend || !strcmp(backend, "none"))) || !patch_has_diff(in->patch))
 		return 0;
+	r->model_ran = true;
 	if (prompt_build(&m.prompt, in, &m.why) < 0) {
 		fail(&m);
 	} else if (in->config->max_prompt_bytes &&

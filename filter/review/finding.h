@@ -26,5 +26,7 @@ struct finding {
 
 /* "nit", "warning", "error". */
 const char *severity_name(enum severity sev);
+/* The severity named name ("nit", "warning", "error"). Returns 0, or -1 for another name. */
+int severity_parse(const char *name, enum severity *sevo);
 
 #endif

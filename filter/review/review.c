@@ -56,6 +56,15 @@ void review_summary(struct review *r, const char *text)
 	strvec_push(&r->summary, text);
 }
 
+int review_worst(const struct review *r)
+{
+	int worst = -1;
+	for (size_t i = 0; i < r->nfindings; i++)
+		if ((int)r->findings[i].severity > worst)
+			worst = (int)r->findings[i].severity;
+	return worst;
+}
+
 const char *severity_name(enum severity sev)
 {
 	switch (sev) {
@@ -67,4 +76,15 @@ const char *severity_name(enum severity sev)
 		return "error";
 	}
 	return "?";
+}
+
+int severity_parse(const char *name, enum severity *sevo)
+{
+	for (enum severity sev = SEVERITY_NIT; sev <= SEVERITY_ERROR; sev++) {
+		if (!strcmp(name, severity_name(sev))) {
+			*sevo = sev;
+			return 0;
+		}
+	}
+	return -1;
 }

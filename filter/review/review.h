@@ -29,6 +29,7 @@ struct review {
 	char *disclosure;	/* e.g. "Assisted-by: patchreview (model)", or NULL */
 	bool model_failed;	/* the model reviewer ran and failed */
 	bool model_deferred;	/* a request went to --requests-out, unanswered */
+	bool model_ran;		/* the model reviewer was configured and tried */
 	struct review_cost cost;
 };
 
@@ -53,5 +54,8 @@ void review_add(struct review *r, size_t line, enum severity sev,
 void review_note(struct review *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void review_summary(struct review *r, const char *text);
+
+/* The most severe finding's severity, or -1 when there is none. */
+int review_worst(const struct review *r);
 
 #endif
