@@ -14,6 +14,7 @@
 #include "draft/maildir.h"
 #include "mail/mail.h"
 #include "model/model.h"
+#include "output/output.h"
 #include "patch/patch.h"
 #include "reviewers.h"
 
@@ -23,6 +24,13 @@ enum exit_status {
 	EXIT_USAGE = 2,		/* bad option or configuration; nothing read */
 	EXIT_NO_DRAFT = 3,	/* no draft: unreadable input or a write error */
 	EXIT_MODEL_FAILED = 4,	/* --strict and the model review failed */
+	EXIT_FINDINGS = 5,	/* --fail-on and a finding at or above it */
+};
+
+/* What to write and when to fail: options only, so a mail client's config never changes them. */
+struct run_options {
+	enum output_format format;
+	int fail_on;		/* enum severity, or -1 */
 };
 
 static const char usage_text[] =
@@ -47,6 +55,9 @@ static const char usage_text[] =
 	"      --requests-out DIR  write each unanswered request to DIR/NAME.json\n"
 	"                       and stop, without a draft\n"
 	"      --request-name NAME  the NAME of those files (default: from the request)\n"
+	"      --format FORMAT  draft (the default), json, b4-check or lines\n"
+	"      --fail-on SEVERITY  exit 5 on a finding this severe or worse:\n"
+	"                       nit, warning, error\n"
 	"  -q, --quiet          no progress line\n"
 	"  -c, --config FILE    read FILE instead of ~/.config/patchreview/config\n"
 	"  -h, --help           this text\n"
@@ -55,13 +66,15 @@ static const char usage_text[] =
 	"Exit status: 0 reviewed; 1 no patch in the mail (a plain reply draft is\n"
 	"still written; 0 with --maildir); 2 bad option or configuration; 3 no\n"
 	"draft written (unreadable input, write error); 4 model review failed\n"
-	"with --strict (the draft is still written).\n"
+	"with --strict (the draft is still written); 5 --fail-on and a finding\n"
+	"at or above that severity.\n"
 	"\n"
 	"Configuration keys (config file 'key = value', or PATCHREVIEW_<KEY>):\n";
 
 enum {
 	OPT_FULL = 256, OPT_MAILDIR, OPT_MUTT, OPT_NO_CACHE, OPT_EXPLAIN, OPT_STRICT,
 	OPT_ANSWERS, OPT_REQUESTS_OUT, OPT_REQUEST_NAME, OPT_LIST_CHECKS,
+	OPT_FORMAT, OPT_FAIL_ON,
 };
 
 static const struct option options[] = {
@@ -79,6 +92,8 @@ static const struct option options[] = {
 	{ "answers", required_argument, NULL, OPT_ANSWERS },
 	{ "requests-out", required_argument, NULL, OPT_REQUESTS_OUT },
 	{ "request-name", required_argument, NULL, OPT_REQUEST_NAME },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "config", required_argument, NULL, 'c' },
 	{ "help", no_argument, NULL, 'h' },
@@ -105,13 +120,26 @@ static int apply_option(struct config *c, int opt, const char *arg)
 	case OPT_ANSWERS: c->answers = arg; return 0;
 	case OPT_REQUESTS_OUT: c->requests_out = arg; return 0;
 	case OPT_REQUEST_NAME: c->request_name = arg; return 0;
-	case 'c': return 0;	/* read before the config file */
+	case 'c': case OPT_FORMAT: case OPT_FAIL_ON: return 0;	/* read before the config file */
 	}
 	return error("unknown option; see patchreview --help");
 }
 
+static int run_option(struct run_options *o, int opt, const char *arg)
+{
+	enum severity sev;
+	if (opt == OPT_FORMAT && output_format_parse(arg, &o->format) < 0)
+		return error("--format: unknown format '%s' (draft, json, b4-check, lines)", arg);
+	if (opt == OPT_FAIL_ON) {
+		if (severity_parse(arg, &sev) < 0)
+			return error("--fail-on: unknown severity '%s' (nit, warning, error)", arg);
+		o->fail_on = (int)sev;
+	}
+	return 0;
+}
+
 /* Returns -1 on error, 1 when --help or --version was answered, else 0. */
-static int parse_options(struct config *c, int argc, char **argv)
+static int parse_options(struct config *c, struct run_options *o, int argc, char **argv)
 {
 	const char *config_path = NULL;
 	int opt;
@@ -129,6 +157,9 @@ static int parse_options(struct config *c, int argc, char **argv)
 			return 1;
 		} else if (opt == 'c') {
 			config_path = optarg;
+		} else if (opt == OPT_FORMAT || opt == OPT_FAIL_ON) {
+			if (run_option(o, opt, optarg) < 0)
+				return -1;
 		} else if (opt == '?' || opt == ':') {
 			return error("unknown option '%s'; see patchreview --help",
 				     argv[optind - 1]);
@@ -146,9 +177,12 @@ static int parse_options(struct config *c, int argc, char **argv)
 	return rules_check_config(c);
 }
 
-/* Writes the draft to stdout or into the Maildir. Returns 0 or -1. */
-static int deliver(const struct mail *m, const struct patch *p,
-		   const struct review *r, const struct config *c, bool reviewed)
+/*
+ * Writes the draft to stdout or into the Maildir; *patho gets the Maildir
+ * file's path (caller frees). Returns 0 or -1.
+ */
+static int deliver(const struct mail *m, const struct patch *p, const struct review *r,
+		   const struct config *c, bool reviewed, char **patho)
 {
 	if (!c->maildir)
 		return draft_write(stdout, m, p, r, c, reviewed);
@@ -159,10 +193,38 @@ static int deliver(const struct mail *m, const struct patch *p,
 		maildir_abort(&md);
 		return -1;
 	}
-	return maildir_commit(&md);
+	char *path = xstrdup(md.new_path);
+	if (maildir_commit(&md) < 0) {
+		free(path);
+		return -1;
+	}
+	*patho = path;
+	return 0;
 }
 
-static int run(const struct config *c)
+/*
+ * The draft (on stdout, or into the Maildir when one is set) and the
+ * --format output on stdout. Returns 0 or -1.
+ */
+static int emit(const struct output_patch *op, const struct config *c,
+		const struct run_options *o)
+{
+	char *path = NULL;
+	int ret = 0;
+	if (o->format == OUTPUT_DRAFT || c->maildir)
+		ret = deliver(op->mail, op->patch, op->review, c, op->reviewed, &path);
+	if (!ret && o->format != OUTPUT_DRAFT) {
+		struct output_patch with_path = *op;
+		with_path.draft_path = path;
+		ret = output_write(stdout, o->format, &with_path, 1, c);
+		if (ret < 0)
+			error("cannot write the output");
+	}
+	free(path);
+	return ret;
+}
+
+static int run(const struct config *c, const struct run_options *o)
 {
 	struct mail m;
 	struct patch p;
@@ -178,24 +240,32 @@ static int run(const struct config *c)
 	struct review_input in = { &m, &p, c };
 	/* "[GIT PULL]" asks to pull, "[PULL 3/15]" is one patch of a pull series. */
 	bool reviewed = patch_has_diff(&p) && !(p.subject.is_pull && !p.subject.index);
+	/* b4's check formats: a mail without a patch is no failure, and says nothing. */
+	bool for_b4 = o->format == OUTPUT_B4_CHECK || o->format == OUTPUT_LINES;
 	int status = EXIT_REVIEWED;
 	if (c->explain_prompt) {
 		status = model_explain_prompt(&in, stdout) < 0 ? EXIT_USAGE : EXIT_REVIEWED;
 		goto out;
 	}
-	if (reviewed) {
+	if (reviewed && o->format == OUTPUT_B4_CHECK && output_b4_skipped(m.message_id)) {
+		reviewed = false;	/* marked "skip" in b4 review: say nothing */
+	} else if (reviewed) {
 		reviewers_run(&in, &r);
 	} else {
-		warn("no patch found in the mail; writing a plain reply draft");
+		warn("no patch found in the mail%s", o->format == OUTPUT_DRAFT || c->maildir ?
+		     "; writing a plain reply draft" : "");
 		review_note(&r, "no patch found in this mail; nothing was reviewed");
-		status = c->maildir ? EXIT_REVIEWED : EXIT_NO_PATCH;
+		status = c->maildir || for_b4 ? EXIT_REVIEWED : EXIT_NO_PATCH;
 	}
+	struct output_patch op = { &m, &p, &r, reviewed, NULL };
 	if (r.model_deferred)
 		;	/* --requests-out: the request is the output; the draft waits for its answer */
-	else if (deliver(&m, &p, &r, c, reviewed) < 0)
+	else if (emit(&op, c, o) < 0)
 		status = EXIT_NO_DRAFT;
 	else if (r.model_failed && c->strict)
 		status = EXIT_MODEL_FAILED;
+	else if (o->fail_on >= 0 && review_worst(&r) >= o->fail_on)
+		status = EXIT_FINDINGS;
 out:
 	review_release(&r);
 	patch_release(&p);
@@ -207,15 +277,18 @@ int main(int argc, char **argv)
 {
 	static char outbuf[1 << 16];
 	struct config c;
+	struct run_options o = { OUTPUT_DRAFT, -1 };
 	config_init(&c);
-	int ret = parse_options(&c, argc, argv);
+	int ret = parse_options(&c, &o, argc, argv);
 	if (ret) {
 		config_release(&c);
 		return ret < 0 ? EXIT_USAGE : EXIT_REVIEWED;
 	}
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	if (o.format == OUTPUT_LINES)
+		msg_silence_warnings();	/* b4 prep and am take each stderr line for a failure */
 	mail_init();
-	int status = run(&c);
+	int status = run(&c, &o);
 	mail_shutdown();
 	config_release(&c);
 	return status;

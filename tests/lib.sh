@@ -6,6 +6,8 @@
 #   run_pr ARGS < mail   runs $PR, output in $T/out, stderr in $T/err, status in $status
 #   pass NAME / fail NAME WHY / skip NAME WHY   report one result
 #   check NAME COMMAND...   pass when COMMAND succeeds, fail otherwise
+#   jsonq EXPR   the Python EXPR holds for the JSON in $T/out (see below)
+#   valid        $T/out matches contrib/patchreview.schema.json
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PR=${PR:-$ROOT/build/asan/patchreview}
 MAILS=$ROOT/tests/mails
@@ -50,3 +52,22 @@ have_corpus() {
 body() { sed '1,/^$/d' "$1"; }
 # header NAME FILE: the value of the first header NAME in the draft.
 header() { sed -n '/^$/q;p' "$2" | grep -i -m1 "^$1:" | sed "s/^[^:]*: *//"; }
+
+# jsonq EXPR: the Python EXPR holds for d, the JSON in $T/out; p is d's first
+# patch (or d itself when d is a list), f its findings.
+jsonq() {
+	python3 - "$T/out" "$1" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = d["patches"][0] if isinstance(d, dict) and d.get("patches") else d
+f = p.get("findings", []) if isinstance(p, dict) else []
+sys.exit(0 if eval(sys.argv[2]) else 1)
+PY
+}
+# valid: $T/out matches the schema of --format json, by jsonschema when it
+# is installed and always by the small validator in tests/schema_check.py.
+SCHEMA=$ROOT/contrib/patchreview.schema.json
+valid() {
+	python3 "$ROOT/tests/schema_check.py" "$SCHEMA" "$T/out" &&
+		python3 "$ROOT/tests/schema_check.py" --mini "$SCHEMA" "$T/out"
+}

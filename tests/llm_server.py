@@ -153,18 +153,21 @@ def fenced_lines(user):
 def anchor_findings(user):
     """Quotes that test the client's anchoring: an added line with its
     marker and odd spacing, part of another added line, a removed line,
-    the context line farthest from any change, and a message line."""
+    the context line farthest from any change, one next to a change, and a
+    message line."""
     lines = fenced_lines(user)
     added = [(p, t) for k, p, t in lines if k == "+"]
     removed = [(p, t) for k, p, t in lines if k == "-"]
     message = [t for k, p, t in lines if k == "message" and t.strip()]
     changed = [i for i, (k, p, t) in enumerate(lines) if k in "+-" and k != "other"]
-    far, far_distance = None, 0
+    far, far_distance, near = None, 0, None
     for i, (k, p, t) in enumerate(lines):
         if k == " " and t.strip() and changed:
             d = min(abs(i - c) for c in changed)
             if d > far_distance:
                 far, far_distance = (p, t), d
+            if d == 1 and near is None:
+                near = (p, t)
 
     def finding(path, quote, tag):
         return {"file": path or "", "quote": quote, "severity": "warning",
@@ -179,6 +182,8 @@ def anchor_findings(user):
         out.append(finding(removed[0][0], removed[0][1], "ANCHOR-REMOVED"))
     if far and far_distance > 3:
         out.append(finding(far[0], far[1], "ANCHOR-FAR-CONTEXT"))
+    if near:
+        out.append(finding(near[0], near[1], "ANCHOR-CONTEXT"))
     if message:
         out.append(finding("", message[0], "ANCHOR-MESSAGE"))
     return out

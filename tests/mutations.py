@@ -63,6 +63,32 @@ MUTATIONS = {
         "filter/draft/draft.c", "|| (len >= 5 && !memcmp(s, \"From \", 5))", "", "t11-draft t30-llm"),
     "ids: non-ASCII message ids dropped": (
         "filter/mail/headers.c", "(unsigned char)id[i] >= 0x7f ||", "", "t11-draft"),
+    "lines: 'ERROR:' defused in a line that is not an error": (
+        "filter/output/lines.c", 'if (strcmp(level, "ERROR"))', "if (0)", "t16-formats"),
+    "lines: a nit is CHECK": (
+        "filter/output/lines.c", '[SEVERITY_NIT] = "CHECK",', '[SEVERITY_NIT] = "WARNING",',
+        "t16-formats"),
+    "--fail-on: at or above": (
+        "filter/main.c", "review_worst(&r) >= o->fail_on", "review_worst(&r) > o->fail_on",
+        "t16-formats"),
+    "json: a context line has its new-side number": (
+        "filter/output/output.c", "if (l->kind == LINE_ADDED || l->kind == LINE_CONTEXT)\n",
+        "if (l->kind == LINE_ADDED)\n", "t36-llm-formats"),
+    "json: a context line has its old-side number": (
+        "filter/output/output.c", "if (l->kind == LINE_REMOVED || l->kind == LINE_CONTEXT)\n",
+        "if (l->kind == LINE_REMOVED)\n", "t36-llm-formats"),
+    "json: whole-patch findings first": (
+        "filter/output/output.c", "return lx == FINDING_WHOLE ? -1 : ly == FINDING_WHOLE ? 1 :",
+        "return lx == FINDING_WHOLE ? 1 : ly == FINDING_WHOLE ? -1 :", "t36-llm-formats"),
+    "b4-check: an error fails": (
+        "filter/output/b4check.c", 'col->worst == SEVERITY_ERROR ? "fail"',
+        'col->worst == SEVERITY_WARNING ? "fail"', "t16-formats"),
+    "b4-check: B4_TRACKING_FILE skip": (
+        "filter/output/b4check.c", '!strcmp(state->valuestring, "skip")',
+        'strcmp(state->valuestring, "skip")', "t16-formats"),
+    "b4-check: one column per tool": (
+        "filter/output/b4check.c", "add_finding(place_is_model(&v[i]) ? &model : &checks, &v[i]);",
+        "add_finding(&checks, &v[i]);", "t36-llm-formats"),
 }
 
 

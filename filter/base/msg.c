@@ -1,11 +1,14 @@
 /* msg.c: error and warning lines on stderr, and allocation that cannot fail. */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "base/msg.h"
+
+static bool warnings_silenced;
 
 static void report(const char *prefix, const char *fmt, va_list ap)
 {
@@ -30,9 +33,16 @@ int error(const char *fmt, ...)
 void warn(const char *fmt, ...)
 {
 	va_list ap;
+	if (warnings_silenced)
+		return;
 	va_start(ap, fmt);
 	report("", fmt, ap);
 	va_end(ap);
+}
+
+void msg_silence_warnings(void)
+{
+	warnings_silenced = true;
 }
 
 void die_nomem(void)

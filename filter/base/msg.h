@@ -5,6 +5,11 @@
 /* Prints "patchreview: error: ..." and returns -1, so callers can return error(...). */
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * From now on warn() prints nothing; error() still does. For check
+ * commands whose every stderr line their caller takes for a failure.
+ */
+void msg_silence_warnings(void);
 /* Out of memory: nothing sensible is left to do. */
 _Noreturn void die_nomem(void);
 
