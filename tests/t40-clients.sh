@@ -511,7 +511,7 @@ git_test() {
 		printf 'int main(void)\n{\n\treturn 0;\n}\n' >a.c && git add a.c &&
 		git commit -q -m 'a: start' && git branch base &&
 		printf 'int main(void)\n{\n\tint x = 1; \n\treturn 0;\n}\n' >a.c &&
-		git commit -q -a -m 'a: add x' &&
+		git commit -q -a -s -m 'a: add x' &&
 		printf 'int main(void)\n{\n\tint x = 1; \n\treturn x;\n}\n' >a.c &&
 		git commit -q -a -s -m 'a: return x'
 	) >/dev/null 2>&1 || { fail "git" "cannot make a test repository"; return; }
@@ -519,8 +519,15 @@ git_test() {
 
 	(cd "$R" && $GP git patchreview base..) >"$T/gp.out" 2>&1
 	status=$?
-	check "git patchreview: exit 1, the comment under the line it is about" \
-		sh -c "[ $status -eq 1 ] && grep -A1 -F '    > +	int x = 1; ' '$T/gp.out' | grep -q 'trailing whitespace'"
+	check "git patchreview: exit 1, one line per comment with file and line" \
+		sh -c "[ $status -eq 1 ] && grep -qxF '    a.c:3: CHECK: This line adds trailing whitespace.' '$T/gp.out'"
+	(cd "$R" && $GP git patchreview -s warning base..) >"$T/gp.out" 2>&1
+	check "git patchreview -s warning: a nit is shown but exits 0" \
+		sh -c "[ $? -eq 0 ] && grep -q 'trailing whitespace' '$T/gp.out'"
+	git -C "$R" config patchreview.failOn error
+	(cd "$R" && $GP git patchreview base..) >"$T/gp.out" 2>&1
+	check "git patchreview: git config patchreview.failOn sets the severity" test $? -eq 0
+	git -C "$R" config --unset patchreview.failOn
 	(cd "$R" && $GP git patchreview) >"$T/gp.out" 2>&1
 	check "git patchreview: a clean last commit gives exit 0" \
 		sh -c "[ $? -eq 0 ] && grep -q 'no comments' '$T/gp.out'"
@@ -529,7 +536,10 @@ git_test() {
 		>"$T/ci.out" 2>&1
 	status=$?
 	check "ci: review-series.sh: exit 1 on comments, one draft per commit" \
-		sh -c "[ $status -eq 1 ] && [ \$(ls '$T/ci-drafts' | wc -l) -eq 2 ]"
+		sh -c "[ $status -eq 1 ] && [ \$(ls '$T/ci-drafts' | wc -l) -eq 2 ] && grep -q '^> +	int x = 1; $' '$T/ci-drafts/0001.draft'"
+	(cd "$R" && PATCHREVIEW_DRAFTS=$T/ci-drafts $GP sh "$ROOT/contrib/ci/review-series.sh" -s warning base) \
+		>"$T/ci.out" 2>&1
+	check "ci: review-series.sh -s warning: a nit does not fail the job" test $? -eq 0
 	(cd "$R" && PATCHREVIEW_ADVISORY=yes PATCHREVIEW_DRAFTS=$T/ci-drafts $GP \
 		sh "$ROOT/contrib/ci/review-series.sh" base) >"$T/ci.out" 2>&1
 	check "ci: review-series.sh: advisory mode exits 0" test $? -eq 0

@@ -2,7 +2,8 @@
 # review-series.sh: CI step that reviews every commit of a branch or pull
 # request with patchreview, as the maintainers' patchreview will see the
 # series once it is mailed (git format-patch, one mail per commit), prints
-# the comments, and keeps the drafts for the job's artifacts.
+# the comments, keeps the drafts for the job's artifacts, and fails the job
+# on a comment at or above a severity (patchreview --fail-on).
 #
 # Install: run it from the CI job in a clone with enough history to reach
 # the base (e.g. actions/checkout with fetch-depth: 0); it is installed as
@@ -11,7 +12,9 @@
 # Expects on PATH: git, patchreview, and POSIX sh (git-patchreview is found
 # next to this script, or on PATH).
 #
-# Usage: review-series.sh [BASE]
+# Usage: review-series.sh [-s SEVERITY] [BASE]
+#   -s SEVERITY  the least severity that fails the job: nit (the default),
+#                warning or error
 #   BASE  the branch the work goes into (default: origin/$GITHUB_BASE_REF in
 #         a GitHub pull request, else origin/main); the commits reviewed are
 #         those after the merge base, i.e. `git format-patch BASE..`.
@@ -19,8 +22,13 @@
 #   PATCHREVIEW_ADVISORY=yes  exit 0 even when there are comments;
 #   PATCHREVIEW_* settings reach patchreview (PATCHREVIEW_BACKEND=none for
 #   the built-in checks only, no model, no secrets needed).
-# Exit status: 0 no comments (or advisory); 1 comments; 2 usage error;
-#   3 git or patchreview failed.
+# Exit status: 0 no comments at or above SEVERITY (or advisory); 1 some;
+#   2 usage error; 3 git or patchreview failed.
+severity=nit
+if [ "$1" = -s ]; then
+	severity=${2:?-s needs a severity}
+	shift 2
+fi
 base=${1:-${GITHUB_BASE_REF:+origin/$GITHUB_BASE_REF}}
 base=${base:-origin/main}
 drafts=${PATCHREVIEW_DRAFTS:-patchreview-drafts}
@@ -34,7 +42,7 @@ mb=$(git merge-base "$base" HEAD) || {
 	exit 3
 }
 echo "patchreview: reviewing $(git rev-list --count --no-merges "$mb..HEAD") commit(s) on top of $base"
-"$gpr" -k "$drafts" "$mb..HEAD"
+"$gpr" -k "$drafts" -s "$severity" "$mb..HEAD"
 status=$?
 echo "patchreview: drafts in $drafts"
 if [ "$status" -eq 1 ] && [ "${PATCHREVIEW_ADVISORY:-no}" = yes ]; then
