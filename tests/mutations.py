@@ -89,6 +89,15 @@ MUTATIONS = {
     "b4-check: one column per tool": (
         "filter/output/b4check.c", "add_finding(place_is_model(&v[i]) ? &model : &checks, &v[i]);",
         "add_finding(&checks, &v[i]);", "t36-llm-formats"),
+    "mime: what cannot be base64 or QP is not decoded": (
+        "filter/mail/mime.c", "if (can_be_encoded(raw, enc)) {",
+        "if (can_be_encoded(raw, enc) || 1) {", "t16-formats"),
+    "mime: QP is 7-bit": (
+        "filter/mail/mime.c", "} else if (d[i] >= 0x80) {", "} else if (0) {", "t16-formats"),
+    "mime: a QP '=' opens a hex pair or a soft break": (
+        "filter/mail/mime.c", "if (!soft && !hex)", "if (!soft && !hex && 0)", "t16-formats"),
+    "mime: a multipart with no boundary is its text": (
+        "filter/mail/mime.c", "if (prologue && !c->have_body) {", "if (0) {", "t16-formats"),
 }
 
 

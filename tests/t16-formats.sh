@@ -141,3 +141,23 @@ check "schema: a wrong severity fails jsonschema (or the small validator)" \
 	sh -c "! python3 '$ROOT/tests/schema_check.py' '$SCHEMA' '$T/bad.json' >/dev/null"
 check "schema: ... and the small validator" \
 	sh -c "! python3 '$ROOT/tests/schema_check.py' --mini '$SCHEMA' '$T/bad.json' >/dev/null"
+
+# b4 pipes its check commands the body already decoded under the original
+# Content-Transfer-Encoding, and (0.15+) a multipart mail's patch text
+# under its multipart header: content that cannot be what the header says
+# is read as it is.
+run_pr --format json < "$MAILS/b4-decoded-base64.eml"
+check "b4's decoded body under 'base64': reviewed as it is" \
+	jsonq 'p["reviewed"] and f[0]["quote"] == "+int x = 10; " and f[0]["file"] == "lib/x.c"'
+run_pr --format json < "$MAILS/b4-decoded-qp.eml"
+check "b4's decoded body under 'quoted-printable': no =10 or soft break decoded" \
+	jsonq 'p["reviewed"] and f[0]["quote"] == "+int y=10, z = 2; "'
+sed -e 's/^Add y,/Add y for Jos\xc3\xa9,/' -e 's/and "a = b" //' -e 's/, z = 2; $/; /' "$MAILS/b4-decoded-qp.eml" > "$T/qp-8bit.eml"
+run_pr --format json < "$T/qp-8bit.eml"
+check "... nor in 8-bit text whose every = opens a hex pair" \
+	jsonq 'p["reviewed"] and f[0]["quote"] == "+int y=10; "'
+run_pr --format json < "$MAILS/b4-multipart-no-boundary.eml"
+check "b4's patch text under a multipart header with no boundary: reviewed" \
+	jsonq 'p["reviewed"] and f[0]["quote"] == "+int z; "'
+run_pr --full < "$MAILS/signed-qp.eml"
+check "real quoted-printable is still decoded" grep -q "^> +	if (peek(p) == '}')" "$T/out"

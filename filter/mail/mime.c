@@ -91,17 +91,71 @@ static bool canonical_crlf_to_lf(GByteArray *arr)
 	return true;
 }
 
+/*
+ * Can raw be content in that encoding? Base64 is its alphabet and white
+ * space; quoted-printable is 7-bit with every '=' opening a hex pair or a
+ * soft line break (an encoder writes '=' itself as "=3D").
+ */
+static bool can_be_encoded(const GByteArray *raw, GMimeContentEncoding enc)
+{
+	const guint8 *d = raw->data;
+	for (guint i = 0; i < raw->len; i++) {
+		if (enc == GMIME_CONTENT_ENCODING_BASE64) {
+			if (!g_ascii_isalnum(d[i]) && !strchr("+/= \t\r\n", d[i]))
+				return false;
+		} else if (d[i] >= 0x80) {
+			return false;
+		} else if (d[i] == '=') {
+			guint j = i + 1;
+			while (j < raw->len && (d[j] == ' ' || d[j] == '\t'))
+				j++;
+			bool soft = j == raw->len || d[j] == '\n' || (d[j] == '\r' && j + 1 < raw->len &&
+							       d[j + 1] == '\n');
+			bool hex = i + 2 < raw->len && g_ascii_isxdigit(d[i + 1]) &&
+				   g_ascii_isxdigit(d[i + 2]);
+			if (!soft && !hex)
+				return false;
+		}
+	}
+	return true;
+}
+
+static GByteArray *write_out(GMimeDataWrapper *content, bool decode)
+{
+	GMimeStream *mem = g_mime_stream_mem_new();
+	if (decode) {
+		g_mime_data_wrapper_write_to_stream(content, mem);
+	} else {
+		GMimeStream *raw = g_mime_data_wrapper_get_stream(content);
+		g_mime_stream_reset(raw);
+		g_mime_stream_write_to_stream(raw, mem);
+	}
+	GByteArray *arr = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+	g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(mem), FALSE);
+	g_object_unref(mem);
+	return arr;
+}
+
+/*
+ * The part's content, decoded. b4 hands its check commands a message whose
+ * body it already decoded under the original Content-Transfer-Encoding
+ * (and some mailers send such mail): content that cannot be base64 or
+ * quoted-printable is taken as it is rather than decoded into garbage.
+ */
 static GByteArray *decode_part(GMimePart *part)
 {
 	GMimeDataWrapper *content = g_mime_part_get_content(part);
 	if (!content)
 		return NULL;
-	GMimeStream *mem = g_mime_stream_mem_new();
-	g_mime_data_wrapper_write_to_stream(content, mem);
-	GByteArray *arr = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
-	g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(mem), FALSE);
-	g_object_unref(mem);
-	return arr;
+	GMimeContentEncoding enc = g_mime_data_wrapper_get_encoding(content);
+	if (enc != GMIME_CONTENT_ENCODING_BASE64 && enc != GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE)
+		return write_out(content, true);
+	GByteArray *raw = write_out(content, false);
+	if (can_be_encoded(raw, enc)) {
+		g_byte_array_unref(raw);
+		return write_out(content, true);
+	}
+	return raw;
 }
 
 
@@ -187,7 +241,14 @@ static void walk(struct collect *c, GMimeObject *obj, int depth)
 {
 	if (!obj || depth > 32)
 		return;
-	if (GMIME_IS_MESSAGE_PART(obj)) {
+	if (GMIME_IS_MULTIPART(obj) && !g_mime_multipart_get_count(GMIME_MULTIPART(obj))) {
+		/* No boundary in it: b4 0.15+ sends its check commands the patch text so. */
+		const char *prologue = g_mime_multipart_get_prologue(GMIME_MULTIPART(obj));
+		if (prologue && !c->have_body) {
+			mail_append_utf8(&c->body, prologue, strlen(prologue), NULL);
+			c->have_body = true;
+		}
+	} else if (GMIME_IS_MESSAGE_PART(obj)) {
 		GMimeMessage *inner = g_mime_message_part_get_message(GMIME_MESSAGE_PART(obj));
 		if (inner)
 			walk(c, g_mime_message_get_mime_part(inner), depth + 1);
@@ -200,6 +261,7 @@ static void walk(struct collect *c, GMimeObject *obj, int depth)
 		GMimeMultipart *mp = GMIME_MULTIPART(obj);
 		int n = g_mime_multipart_get_count(mp);
 		GMimeContentType *ct = g_mime_object_get_content_type(obj);
+
 		if (g_mime_content_type_is_type(ct, "multipart", "alternative")) {
 			/* The plain-text alternative, else the first one. */
 			GMimeObject *pick = n ? g_mime_multipart_get_part(mp, 0) : NULL;
