@@ -89,8 +89,9 @@ struct signoff {
 };
 
 /*
- * The sign-offs of the trailer block; when git's rule finds no block (a
- * long paragraph runs straight into the sign-off), the message's lines
+ * The sign-offs of the trailer block; when it holds none (git's rule finds
+ * no block where a long paragraph runs straight into the sign-off, or the
+ * block is a last paragraph of Link: tags below it), the message's lines
  * that open with "Signed-off-by:", which the DCO check of other tools
  * accepts too. Returns how many went into *v; caller frees *v.
  */
@@ -101,7 +102,8 @@ static size_t find_signoffs(const struct patch *p, struct signoff **v)
 	for (size_t i = 0; i < p->ntrailers; i++)
 		if (is_key(&p->trailers[i], "Signed-off-by"))
 			(*v)[n++] = (struct signoff){ p->trailers[i].line, p->trailers[i].value };
-	for (size_t i = 0; !p->ntrailers && i < p->message_end; i++) {
+	bool in_block = n > 0;
+	for (size_t i = 0; !in_block && i < p->message_end; i++) {
 		const char *s = p->lines[i].text;
 		if (!strncasecmp(s, "Signed-off-by:", 14))
 			(*v)[n++] = (struct signoff){ i, s + 14 + strspn(s + 14, " \t") };
