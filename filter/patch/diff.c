@@ -69,18 +69,21 @@ static void set_path(char **slot, char *path)
 	*slot = path;
 }
 
-/* "diff --git a/x b/x": both names, when they can be told apart. */
+/* "diff --git a/x b/x", or "x x" from --no-prefix: both names, when they can be told apart. */
 static void parse_git_names(struct patch_file *f, const char *s)
 {
 	size_t len = strlen(s);
 	while (len && s[len - 1] == '\r')
 		len--;
-	if (len > 5 && len % 2 == 1 && !strncmp(s, "a/", 2)) {
-		size_t half = (len - 1) / 2;
-		if (s[half] == ' ' && !strncmp(s + half + 1, "b/", 2) &&
-		    !memcmp(s + 2, s + half + 3, half - 2)) {
-			f->old_path = xstrndup(s + 2, half - 2);
-			f->new_path = xstrndup(s + 2, half - 2);
+	size_t half = len / 2;
+	if (len >= 3 && len % 2 == 1 && s[half] == ' ') {
+		const char *a = s, *b = s + half + 1;
+		size_t n = half;
+		if (n > 2 && !strncmp(a, "a/", 2) && !strncmp(b, "b/", 2))
+			a += 2, b += 2, n -= 2;
+		if (!memcmp(a, b, n)) {
+			f->old_path = xstrndup(a, n);
+			f->new_path = xstrndup(a, n);
 			return;
 		}
 	}
@@ -89,6 +92,27 @@ static void parse_git_names(struct patch_file *f, const char *s)
 		f->old_path = xstrndup(s + 2, (size_t)(b - s - 2));
 		f->new_path = xstrndup(b + 3, len - (size_t)(b + 3 - s));
 	}
+}
+
+/* "Binary files a/x and b/x differ" (diff -r): a binary file and its names. */
+static void parse_binary_names(struct patch_file *f, const char *s)
+{
+	const char *names = s + strlen("Binary files ");
+	const char *and = strstr(names, " and ");
+	const char *differ = and ? strstr(and + 5, " differ") : NULL;
+	f->flags |= FILE_BINARY;
+	if (!differ)
+		return;
+	char *old = xstrndup(names, (size_t)(and - names));
+	char *new = xstrndup(and + 5, (size_t)(differ - and - 5));
+	f->old_path = header_path(old, true);
+	f->new_path = header_path(new, true);
+	if (!f->old_path)
+		f->flags |= FILE_NEW;
+	if (!f->new_path)
+		f->flags |= FILE_DELETED;
+	free(old);
+	free(new);
 }
 
 /* One extended header line of a git diff. Returns false if it is none. */
@@ -206,6 +230,27 @@ static void parse_unified_names(struct patch *p, struct patch_file *f, size_t i,
 }
 
 /*
+ * Ends the current file at line end. A "file" with no name, no hunk and
+ * no binary or mode change was prose that looked like a diff header
+ * ("diff -u output of the old version:"): its lines are other, not a file.
+ */
+static void end_file(struct patch *p, struct patch_file *f, size_t end)
+{
+	int32_t index = (int32_t)(f - p->files);
+	bool hunks = p->nhunks && p->hunks[p->nhunks - 1].file == index;
+	f->end_line = end;
+	if (f->old_path || f->new_path || hunks || (f->flags & (FILE_BINARY | FILE_MODE)))
+		return;
+	for (size_t i = f->first_line; i < end; i++) {
+		p->lines[i].kind = LINE_OTHER;
+		p->lines[i].file = -1;
+	}
+	free(f->old_mode);
+	free(f->new_mode);
+	p->nfiles--;
+}
+
+/*
  * Walks the diff. A file starts where patch_starts_file() says, unless the
  * header lines that name the current file (---/+++) are still awaited.
  */
@@ -222,14 +267,18 @@ void patch_parse_diff(struct patch *p)
 			       line_starts(&p->lines[i + 1], "+++ ");
 		if (patch_starts_file_at(p, i) && (git_line || index || !awaiting_names)) {
 			if (f)
-				f->end_line = i;
+				end_file(p, f, i);
 			f = new_file(p, i);
 			git = git_line;
 			awaiting_names = !unified;
 			if (git_line)
 				parse_git_names(f, l->text + 11);
+			if (line_starts(l, "Binary files ")) {
+				parse_binary_names(f, l->text);
+				awaiting_names = false;
+			}
 		}
-		if (f && unified) {
+		if (f && unified && (awaiting_names || i == f->first_line)) {
 			parse_unified_names(p, f, i, git);
 			awaiting_names = false;
 			i += 2;
@@ -238,7 +287,7 @@ void patch_parse_diff(struct patch *p)
 			i = parse_hunk(p, i);
 		} else if (f && (i == f->first_line ||
 				 (awaiting_names && (!git || parse_git_header(f, l))) ||
-				 ((f->flags & FILE_BINARY) && !line_starts(l, "-- ")))) {
+				 ((f->flags & FILE_BINARY) && git && !line_starts(l, "-- ")))) {
 			mark_header(p, i++);
 		} else {
 			l->kind = LINE_OTHER;
@@ -247,7 +296,7 @@ void patch_parse_diff(struct patch *p)
 		}
 	}
 	if (f)
-		f->end_line = p->nlines;
+		end_file(p, f, p->nlines);
 	for (size_t k = 0; k < p->nfiles; k++)
 		if (!p->files[k].new_path && !p->files[k].old_path)
 			p->files[k].new_path = xstrdup("(unknown)");

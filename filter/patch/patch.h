@@ -94,8 +94,9 @@ struct line_view {
  * Does a diff of one file start at v[0]? v holds that line and the n - 1
  * lines after it (n >= 1; up to three are read). A file starts at
  * "diff --git", at "diff -u" output (the next line opens with "--- "), at
- * "Index:" followed by "====" (svn, cvs), or at a bare "---", "+++", "@@"
- * triple. The one rule for the parser and for finding a diff in a part.
+ * diff -r's "Binary files x and y differ", at "Index:" followed by "===="
+ * (svn, cvs), or at a bare "---", "+++", "@@" triple. The one rule for the
+ * parser and for finding a diff in a part.
  */
 bool patch_starts_file(const struct line_view *v, size_t n);
 
