@@ -36,9 +36,9 @@ struct run_options {
 static const char usage_text[] =
 	"usage: patchreview [options] < message > draft\n"
 	"\n"
-	"Reads one patch mail (raw RFC 5322, or the first message of an mbox)\n"
-	"and writes a reply draft quoting it, with review comments under the\n"
-	"lines they are about.\n"
+	"Reads one patch mail (raw RFC 5322, or an mbox: its first message) and\n"
+	"writes a reply draft quoting it, with review comments under the lines\n"
+	"they are about.\n"
 	"\n"
 	"  -f, --from ADDR      your address for the From: header\n"
 	"      --full           quote the whole patch, do not trim\n"
@@ -63,11 +63,11 @@ static const char usage_text[] =
 	"  -h, --help           this text\n"
 	"  -V, --version        the version\n"
 	"\n"
-	"Exit status: 0 reviewed; 1 no patch in the mail (a plain reply draft is\n"
-	"still written; 0 with --maildir); 2 bad option or configuration; 3 no\n"
-	"draft written (unreadable input, write error); 4 model review failed\n"
-	"with --strict (the draft is still written); 5 --fail-on and a finding\n"
-	"at or above that severity.\n"
+	"Exit status: 0 reviewed; 1 no patch in the mail, or a pull request (a\n"
+	"plain reply draft is still written; 0 with --maildir); 2 bad option or\n"
+	"configuration; 3 no draft written (unreadable input, write error); 4\n"
+	"model review failed with --strict (the draft is still written); 5\n"
+	"--fail-on and a finding at or above that severity.\n"
 	"\n"
 	"Configuration keys (config file 'key = value', or PATCHREVIEW_<KEY>):\n";
 
@@ -226,20 +226,23 @@ static int emit(const struct output_patch *op, const struct config *c,
 
 static int run(const struct config *c, const struct run_options *o)
 {
-	struct mail m;
+	struct mail_list mails;
 	struct patch p;
 	struct review r;
-	if (mail_read(0, &m) < 0) {
-		mail_release(&m);
+	if (mail_read_all(0, &mails) < 0)
 		return EXIT_NO_DRAFT;
-	}
-	char *text = m.text;
-	m.text = NULL;
-	patch_parse(&p, m.subject, text, m.text_len);
+	if (mails.n > 1)
+		warn("the input holds %zu messages; reviewing the first, skipping %zu",
+		     mails.n, mails.n - 1);
+	struct mail *m = &mails.v[0];
+	char *text = m->text;
+	m->text = NULL;
+	patch_parse(&p, m->subject, text, m->text_len, m->patch_offset);
 	review_init(&r);
-	struct review_input in = { &m, &p, c };
+	struct review_input in = { m, &p, c };
 	/* "[GIT PULL]" asks to pull, "[PULL 3/15]" is one patch of a pull series. */
-	bool reviewed = patch_has_diff(&p) && !(p.subject.is_pull && !p.subject.index);
+	bool pull = p.subject.is_pull && !p.subject.index;
+	bool reviewed = patch_has_diff(&p) && !pull;
 	/* b4's check formats: a mail without a patch is no failure, and says nothing. */
 	bool for_b4 = o->format == OUTPUT_B4_CHECK || o->format == OUTPUT_LINES;
 	int status = EXIT_REVIEWED;
@@ -247,17 +250,22 @@ static int run(const struct config *c, const struct run_options *o)
 		status = model_explain_prompt(&in, stdout) < 0 ? EXIT_USAGE : EXIT_REVIEWED;
 		goto out;
 	}
-	if (reviewed && o->format == OUTPUT_B4_CHECK && output_b4_skipped(m.message_id)) {
+	if (reviewed && o->format == OUTPUT_B4_CHECK && output_b4_skipped(m->message_id)) {
 		reviewed = false;	/* marked "skip" in b4 review: say nothing */
 	} else if (reviewed) {
 		reviewers_run(&in, &r);
+	} else if (pull && patch_has_diff(&p)) {
+		/* Its commits are reviewed as patches; the sum of them is not. */
+		warn("a pull request; its diff was not reviewed");
+		review_note(&r, "this is a pull request; its diff was not reviewed");
+		status = c->maildir || for_b4 ? EXIT_REVIEWED : EXIT_NO_PATCH;
 	} else {
 		warn("no patch found in the mail%s", o->format == OUTPUT_DRAFT || c->maildir ?
 		     "; writing a plain reply draft" : "");
 		review_note(&r, "no patch found in this mail; nothing was reviewed");
 		status = c->maildir || for_b4 ? EXIT_REVIEWED : EXIT_NO_PATCH;
 	}
-	struct output_patch op = { &m, &p, &r, reviewed, NULL };
+	struct output_patch op = { m, &p, &r, reviewed, NULL };
 	if (r.model_deferred)
 		;	/* --requests-out: the request is the output; the draft waits for its answer */
 	else if (emit(&op, c, o) < 0)
@@ -269,7 +277,7 @@ static int run(const struct config *c, const struct run_options *o)
 out:
 	review_release(&r);
 	patch_release(&p);
-	mail_release(&m);
+	mail_list_release(&mails);
 	return status;
 }
 

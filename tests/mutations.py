@@ -32,9 +32,37 @@ MUTATIONS = {
     "fence imitation": (
         "filter/model/prompt.c", "if (is_fence(l->text, len))", "if (is_fence(l->text, len) && 0)",
         "t30-llm"),
-    "mbox split: a pasted format-patch does not end the message": (
-        "filter/mail/input.c", "if (!g_ascii_strncasecmp(p, marks[i], strlen(marks[i])))",
-        "if (1)", "t15-parse"),
+    "one message: a From line in the body never splits it": (
+        "filter/mail/input.c", 'if (arr->len > 5 && !memcmp(arr->data, "From ", 5))',
+        "if (arr->len > 5)", "t15-parse t16-input"),
+    "mbox: a From line inside an attachment does not end the message": (
+        "filter/mail/mbox.c", "return hit || !later;", "return hit || !later || true;", "t15-parse"),
+    "mbox: a From line with no header after it does not end the message": (
+        "filter/mail/mbox.c", "g_mime_header_list_get_count(headers) > 0",
+        "g_mime_header_list_get_count(headers) >= 0", "t15-parse"),
+    "mbox: parsing goes on after a From line GMime gives up on": (
+        "filter/mail/mbox.c", "if (next >= p.len)\n\t\t\t\tbreak;", "break;", "t15-parse"),
+    "mbox: mboxrd >From lines unescaped": (
+        "filter/mail/mbox.c", "*from = p + is_escaped_from(p, end);", "*from = p;", "t16-input"),
+    "attachment: a part with a diff is the patch": (
+        "filter/mail/mime.c", "m->patch_offset = c.body.len;", "m->patch_offset = 0;",
+        "t15-parse t16-input"),
+    "format=flowed: only from the part with the diff": (
+        "filter/mail/mime.c", "m->flowed = c.extra_flowed;", "m->flowed = c.extra_flowed || c.body_flowed;",
+        "t15-parse t16-input"),
+    "charset: a UTF-16 byte order mark": (
+        "filter/mail/mime.c", 'd[1] == 0xfe)\n\t\treturn "UTF-16LE";', 'd[1] == 0xfe)\n\t\treturn NULL;',
+        "t15-parse t16-input"),
+    "diff -r: Binary files ... differ starts a file": (
+        "filter/patch/patch.c", 'if (view_starts(&v[0], "Binary files "))', "if (0)", "t15-parse"),
+    "diff: a nameless, hunkless file is prose": (
+        "filter/patch/diff.c", "\tf->end_line = end;\n\tif (", "\tf->end_line = end;\n\tif (1 || ", "t15-parse"),
+    "diff --git: --no-prefix names": (
+        "filter/patch/diff.c", "if (!memcmp(a, b, n)) {", "if (0) {", "t15-parse t16-input"),
+    "signoff: outside a trailer block of Link: tags": (
+        "filter/checks/message.c", "bool in_block = n > 0;", "bool in_block = p->ntrailers > 0;", "t15-parse"),
+    "pull request: its diff is said to be not reviewed": (
+        "filter/main.c", "} else if (pull && patch_has_diff(&p)) {", "} else if (0) {", "t16-input"),
     "reviewer removed from Cc": (
         "filter/draft/headers.c", "add_unique(&cc, &m->cc.v[i], &me, &to);",
         "add_unique(&cc, &m->cc.v[i], &to, &to);", "t11-draft"),

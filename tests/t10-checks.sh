@@ -61,6 +61,11 @@ under demo.eml "whitespace: trailing, inline patch" '> +		netdev_err(dev, "canno
 	"^nit: This line adds trailing whitespace"
 lacks clean.eml "whitespace: silent on clean lines" "whitespace|space before a tab|DOS line|newline at the end"
 
+under pasted-show.eml "signoff: indented, pasted from git show" \
+	">     Signed-off-by: Ada Lovelace" "^This Signed-off-by: is indented"
+under pasted-show.eml "corrupt hunk: a wrapped hunk header" \
+	"> @@ -1,4 +1,4 @@ int main(int argc, char" "^This hunk ends here, but its header promises 4 old and 4 new"
+
 has attachment.eml "attachment: Latin-1 x-patch attachment decoded" '^> \+msgstr "Bonjour, ça va \?"$' --full
 has attachment.eml "attachment: sign-off found in the attached patch" "^The built-in checks found nothing"
 has signed-qp.eml "signed: QP patch inside multipart/signed" "^> \+		warn\(p, \"empty switch body – did you mean this\?\"\);$" --full
@@ -79,9 +84,8 @@ if have_corpus; then
 		sh -c "grep -q -F '> \\ No newline at end of file' '$T/out' && ! grep -q 'without a newline' '$T/out'"
 	c lore-man-flowed-patch.eml
 	check "corpus: format=flowed patch" grep -q "^This mail was sent with format=flowed" "$T/out"
-	c lore-cifs-x-patch-application.eml
-	check "corpus: wrapped hunk header is a damaged patch" grep -q "^This hunk ends here, but its header promises 6 old and 11 new" "$T/out"
-	check "corpus: indented sign-off pasted from git show" grep -q "^This Signed-off-by: is indented" "$T/out"
+	c lore-dm-html-alternative-patch.eml
+	check "corpus: wrapped hunk header is a damaged patch" grep -q "^This hunk ends here, but its header promises 12 old and 14 new" "$T/out"
 	c notmuch-octet-stream-patch-attachment.eml
 	check "corpus: long subject" grep -q "^nit: The subject is 82 characters" "$T/out"
 	c git-t5100-nul-b64.eml

@@ -13,14 +13,15 @@ for mail in "$CORPUS"/*.eml "$CORPUS"/*.mbox; do
 	0 | 1) ;;
 	*) fail "corpus: $name" "exit status $status: $(head -c 200 "$T/err")"; continue ;;
 	esac
-	if [ "$(grep -c -v -e 'more than one message' -e 'no patch found' -e 'no mail headers' "$T/err")" -ne 0 ]; then
+	if [ "$(grep -c -v -e 'messages; reviewing the first' -e 'no patch found' -e 'no mail headers' \
+		-e 'a pull request; its diff' "$T/err")" -ne 0 ]; then
 		fail "corpus: $name" "unexpected stderr: $(head -c 200 "$T/err")"
 		continue
 	fi
 	diff=
 	# Only for single patch mails: the first-message split of an mbox and
 	# the reading of fuzzed Content-Type values are guesses either way.
-	if [ "$status" -eq 0 ] && ! grep -q 'more than one message' "$T/err" &&
+	if [ "$status" -eq 0 ] && ! grep -q 'messages; reviewing the first' "$T/err" &&
 		! grep -q "^$name	.*fuzzed" "$CORPUS/MANIFEST.tsv"; then
 		diff=--diff
 	fi

@@ -4,7 +4,9 @@
 . "$(dirname "$0")/lib.sh"
 command -v valgrind >/dev/null || { skip "valgrind" "valgrind missing"; exit 0; }
 BIN=$ROOT/patchreview
-set -- "$MAILS/demo.eml" "$MAILS/attachment.eml" "$MAILS/reply.eml" "$MAILS/hostile.eml"
+set -- "$MAILS/demo.eml" "$MAILS/attachment.eml" "$MAILS/reply.eml" "$MAILS/hostile.eml" \
+	"$ROOT/tests/parse/mbox-truncated.eml" "$ROOT/tests/parse/mbox-nul.eml" \
+	"$ROOT/tests/parse/mbox-from-prose.eml" "$ROOT/tests/parse/utf16-attachment.eml"
 if [ -d "$CORPUS" ]; then
 	set -- "$@" "$CORPUS/lore-man-latin1-signed-patch.eml" "$CORPUS/pi-message-rfc822-embedded-patch.eml" \
 		"$CORPUS/patchew-binary-qp.mbox" "$CORPUS/pw-fuzz-codec-null.mbox"

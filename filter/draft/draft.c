@@ -159,8 +159,9 @@ static unsigned char *select_lines(const struct patch *p, const struct review *r
 	size_t end = p->message_end;
 	while (end > 0 && !p->lines[end - 1].len)
 		end--;
-	if (end)
-		mark(quote, 0, end - 1);
+	/* The message whole, but not a diff it pastes beside the real patch. */
+	for (size_t i = 0; i < end; i++)
+		quote[i] = p->lines[i].kind != LINE_OTHER;
 	for (size_t k = 0; k < r->nfindings; k++)
 		if (r->findings[k].line < p->nlines)
 			mark_context(p, r->findings[k].line, quote);

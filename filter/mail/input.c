@@ -1,7 +1,7 @@
 /*
- * input.c: reads the raw message from a descriptor, undoes CR LF
- * transport and the mbox envelope, and has GMime parse it into the
- * fields of struct mail.
+ * input.c: reads the raw input from a descriptor, undoes CR LF transport,
+ * tells one message from an mbox, and has GMime parse each message into
+ * the fields of struct mail.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -58,7 +58,7 @@ void mail_crlf_to_lf(GByteArray *arr)
 }
 
 
-static GMimeParserOptions *parser_options(void)
+GMimeParserOptions *mail_parser_options(void)
 {
 	static const char *fallback[] = { "UTF-8", "windows-1252", NULL };
 	GMimeParserOptions *opts = g_mime_parser_options_new();
@@ -69,131 +69,79 @@ static GMimeParserOptions *parser_options(void)
 	return opts;
 }
 
-/* The multipart boundary in a raw header block, or NULL; caller frees. */
-static char *find_boundary(const char *headers, size_t len)
+void mail_from_message(struct mail *m, GMimeMessage *msg)
 {
-	const char *end = headers + len;
-	for (const char *p = headers; p + 9 < end; p++) {
-		if (g_ascii_strncasecmp(p, "boundary=", 9))
-			continue;
-		p += 9;
-		bool quoted = *p == '"';
-		const char *b = p + quoted, *e = b;
-		while (e < end && (quoted ? *e != '"' : !strchr(" \t\r\n;", *e)))
-			e++;
-		return e > b ? xstrndup(b, (size_t)(e - b)) : NULL;
-	}
-	return NULL;
+	mail_read_headers(m, msg);
+	mail_read_body(m, msg);
 }
 
-/*
- * Is the "From " line at s the start of another message in an mbox? Its
- * header block must hold a header that mail delivery or sending adds:
- * the bare "From:", "Date:" and "Subject:" of a git format-patch pasted
- * into a body do not count.
- */
-static bool starts_message(const char *s, const char *end)
+void mail_parse_one(struct mail *m, GByteArray *arr)
 {
-	static const char *const marks[] = {
-		"Message-ID:", "Received:", "Return-Path:", "Delivered-To:",
-		"In-Reply-To:", "References:", "To:", "MIME-Version:",
-	};
-	const char *p = memchr(s, '\n', (size_t)(end - s));
-	while (p && ++p < end && *p != '\n') {
-		for (size_t i = 0; i < sizeof(marks) / sizeof(*marks); i++)
-			if (!g_ascii_strncasecmp(p, marks[i], strlen(marks[i])))
-				return true;
-		p = memchr(p, '\n', (size_t)(end - p));
-	}
-	return false;
-}
-
-/* The next "From " line after p that follows a blank line and starts a message. */
-static const char *next_from_line(const char *p, const char *end)
-{
-	const char *hit;
-	while ((hit = g_strstr_len(p, end - p, "\n\nFrom "))) {
-		if (starts_message(hit + 2, end))
-			return hit + 2;
-		p = hit + 2;
-	}
-	return NULL;
-}
-
-/*
- * Finds the first message of an mbox. A "From " line inside a MIME part
- * (an attached format-patch, unescaped by many tools) must not end it, so
- * a multipart message ends only after its closing boundary.
- */
-static size_t first_message_end(const char *s, size_t len)
-{
-	const char *end = s + len;
-	const char *body = g_strstr_len(s, (gssize)len, "\n\n");
-	if (!body)
-		return len;
-	const char *from = body;
-	char *boundary = find_boundary(s, (size_t)(body - s));
-	if (boundary) {
-		char *close = g_strconcat("\n--", boundary, "--", NULL);
-		const char *hit = g_strstr_len(body, end - body, close);
-		from = hit ? hit : body;
-		g_free(close);
-		free(boundary);
-	}
-	const char *next = next_from_line(from, end);
-	return next ? (size_t)(next - s) : len;
-}
-
-int mail_read(int fd, struct mail *m)
-{
-	memset(m, 0, sizeof(*m));
-	GByteArray *arr = NULL;
-	if (read_input(fd, &arr) < 0)
-		return -1;
-	mail_crlf_to_lf(arr);
-	/* Blank lines and an mbox "From " line may come before the headers. */
-	guint skip = 0;
-	while (skip < arr->len && (arr->data[skip] == '\n' || arr->data[skip] == ' ' ||
-				   arr->data[skip] == '\t'))
-		skip++;
-	if (arr->len - skip > 5 && !memcmp(arr->data + skip, "From ", 5)) {
-		const guint8 *nl = memchr(arr->data + skip, '\n', arr->len - skip);
-		skip = nl ? (guint)(nl + 1 - arr->data) : arr->len;
-	}
-	g_byte_array_remove_range(arr, 0, skip);
-	if (!arr->len) {
-		g_byte_array_unref(arr);
-		return error("no message on standard input");
-	}
-	size_t end = first_message_end((const char *)arr->data, arr->len);
-	if (end < arr->len) {
-		warn("the input holds more than one message; reviewing the first");
-		g_byte_array_set_size(arr, (guint)end);
-	}
 	GMimeStream *stream = g_mime_stream_mem_new_with_byte_array(arr);
 	GMimeParser *parser = g_mime_parser_new_with_stream(stream);
 	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);
-	GMimeParserOptions *opts = parser_options();
+	GMimeParserOptions *opts = mail_parser_options();
 	GMimeMessage *msg = g_mime_parser_construct_message(parser, opts);
 	if (msg) {
-		mail_read_headers(m, msg);
-		mail_read_body(m, msg);
+		mail_from_message(m, msg);
 		g_object_unref(msg);
 	} else {
 		/* No headers at all (a bare diff, say): the input is the text. */
 		warn("the input has no mail headers; taking all of it as the message text");
 		struct buf text = BUF_INIT;
-		GByteArray *raw = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(stream));
-		mail_append_utf8(&text, (const char *)raw->data, raw->len, NULL);
+		mail_append_utf8(&text, (const char *)arr->data, arr->len, NULL);
 		m->text = buf_detach(&text, &m->text_len);
 		m->subject = xstrdup("");
 	}
 	g_mime_parser_options_free(opts);
 	g_object_unref(parser);
 	g_object_unref(stream);
+}
+
+struct mail *mail_list_add(struct mail_list *list)
+{
+	list->v = xrealloc(list->v, (list->n + 1) * sizeof(*list->v));
+	struct mail *m = &list->v[list->n++];
+	memset(m, 0, sizeof(*m));
+	return m;
+}
+
+int mail_read_all(int fd, struct mail_list *list)
+{
+	memset(list, 0, sizeof(*list));
+	GByteArray *arr = NULL;
+	if (read_input(fd, &arr) < 0)
+		return -1;
+	mail_crlf_to_lf(arr);
+	/* Blank lines may come before the headers or the first "From " line. */
+	guint skip = 0;
+	while (skip < arr->len && (arr->data[skip] == '\n' || arr->data[skip] == ' ' ||
+				   arr->data[skip] == '\t'))
+		skip++;
+	g_byte_array_remove_range(arr, 0, skip);
+	if (!arr->len) {
+		g_byte_array_unref(arr);
+		return error("no message on standard input");
+	}
+	if (arr->len > 5 && !memcmp(arr->data, "From ", 5))
+		mail_read_mbox(list, arr);
+	if (list->n) {
+		g_byte_array_unref(arr);
+		return 0;
+	}
+	/* One message: a "From " line in its body never starts another. */
+	mail_parse_one(mail_list_add(list), arr);
 	return 0;
 }
 
+void mail_list_release(struct mail_list *list)
+{
+	for (size_t i = 0; i < list->n; i++)
+		mail_release(&list->v[i]);
+	free(list->v);
+	list->v = NULL;
+	list->n = 0;
+}
 
 void mail_release(struct mail *m)
 {

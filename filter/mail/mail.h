@@ -29,8 +29,20 @@ struct mail {
 	 */
 	char *text;
 	size_t text_len;
-	bool flowed;		/* a part holding the text was format=flowed */
+	/*
+	 * Where the patch begins in text: 0 for an inline patch, else the
+	 * start of the attachment that carries it, so that a diff the body
+	 * pastes (an older version, say) is not taken for the patch.
+	 */
+	size_t patch_offset;
+	bool flowed;		/* the part carrying the diff was format=flowed */
 	bool crlf;		/* ... or had CR LF line ends throughout (taken as LF) */
+};
+
+/* Every message of the input, in order. */
+struct mail_list {
+	struct mail *v;
+	size_t n;
 };
 
 /* Largest input read, in bytes; anything longer is refused. */
@@ -43,10 +55,14 @@ void mail_init(void);
 void mail_shutdown(void);
 
 /*
- * Reads one message from fd and fills *m. Returns 0 on success, -1 (with
- * one line on stderr) when nothing usable could be read.
+ * Reads every message on fd into *list. Input that begins with an mbox
+ * "From " line is an mbox (mboxrd ">From " lines unescaped; a "From " line
+ * that does not start a delivered mail does not end one); anything else
+ * is one message. Returns 0 with list->n >= 1, or -1 (with one line on
+ * stderr) when nothing usable could be read.
  */
-int mail_read(int fd, struct mail *m);
+int mail_read_all(int fd, struct mail_list *list);
+void mail_list_release(struct mail_list *list);
 void mail_release(struct mail *m);
 
 /* The sender: the first From address, or NULL. */

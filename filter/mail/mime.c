@@ -14,6 +14,7 @@
 struct collect {
 	struct buf body;	/* the first inline text/plain part */
 	bool have_body;
+	bool body_diff;		/* ... holds a diff */
 	bool body_flowed;
 	bool body_crlf;
 	struct buf extra;	/* other parts that carry a diff */
@@ -24,6 +25,12 @@ struct collect {
 static char *convert(const char *data, size_t len, const char *from, gsize *written)
 {
 	return g_convert(data, (gssize)len, "UTF-8", from, NULL, written, NULL);
+}
+
+static bool is_utf8_name(const char *charset)
+{
+	return !g_ascii_strcasecmp(charset, "utf-8") || !g_ascii_strcasecmp(charset, "utf8") ||
+	       !g_ascii_strcasecmp(charset, "us-ascii");
 }
 
 /* Latin text in a mail that claims UTF-8: windows-1252, or Latin-1, which cannot fail. */
@@ -50,9 +57,7 @@ void mail_append_utf8(struct buf *out, const char *data, size_t len,
 		      const char *charset)
 {
 	gsize written = 0;
-	bool declared_utf8 = !charset || !g_ascii_strcasecmp(charset, "utf-8") ||
-			     !g_ascii_strcasecmp(charset, "utf8") ||
-			     !g_ascii_strcasecmp(charset, "us-ascii");
+	bool declared_utf8 = !charset || is_utf8_name(charset);
 	char *converted = declared_utf8 ? NULL :
 		convert(data, len, g_mime_charset_iconv_name(charset), &written);
 	if (converted) {
@@ -70,6 +75,56 @@ void mail_append_utf8(struct buf *out, const char *data, size_t len,
 			append_legacy(out, p, n);
 		p += n;
 	}
+}
+
+/*
+ * The charset of a part: a byte order mark says it best (Windows tools
+ * write patches in UTF-16 with one), then the declared one, then UTF-16
+ * text that has no mark but NUL in every other byte. NULL: UTF-8 or unknown.
+ */
+static const char *part_charset(const GByteArray *arr, const char *declared)
+{
+	const guint8 *d = arr->data;
+	if (arr->len >= 2 && d[0] == 0xff && d[1] == 0xfe)
+		return "UTF-16LE";
+	if (arr->len >= 2 && d[0] == 0xfe && d[1] == 0xff)
+		return "UTF-16BE";
+	if (arr->len >= 3 && d[0] == 0xef && d[1] == 0xbb && d[2] == 0xbf)
+		return NULL;
+	if (declared && !is_utf8_name(declared))
+		return declared;
+	size_t n = arr->len < 64 ? arr->len & ~(size_t)1 : 64;
+	size_t odd = 0, even = 0;
+	for (size_t i = 0; i < n; i += 2) {
+		even += !d[i];
+		odd += !d[i + 1];
+	}
+	if (n >= 4 && odd == n / 2 && !even)
+		return "UTF-16LE";
+	if (n >= 4 && even == n / 2 && !odd)
+		return "UTF-16BE";
+	return NULL;
+}
+
+/*
+ * Converts a part's content to UTF-8 in place, so that the tests for a
+ * diff, for binary data and for CR LF lines see text, whatever charset it
+ * came in; a byte order mark is dropped. Content that does not convert is
+ * left as it is, for mail_append_utf8() to take line by line.
+ */
+static void to_utf8(GByteArray *arr, const char *declared)
+{
+	const char *charset = part_charset(arr, declared);
+	gsize written = 0;
+	char *converted = charset ? convert((const char *)arr->data, arr->len,
+					    g_mime_charset_iconv_name(charset), &written) : NULL;
+	if (converted) {
+		g_byte_array_set_size(arr, 0);
+		g_byte_array_append(arr, (const guint8 *)converted, (guint)written);
+		g_free(converted);
+	}
+	if (arr->len >= 3 && !memcmp(arr->data, "\xef\xbb\xbf", 3))
+		g_byte_array_remove_range(arr, 0, 3);
 }
 
 /*
@@ -208,13 +263,14 @@ static void collect_part(struct collect *c, GMimePart *part)
 	if (!is_textual(ct, filename))
 		return;
 	GByteArray *raw = decode_part(part);
+	if (raw && raw->len)
+		to_utf8(raw, g_mime_content_type_get_parameter(ct, "charset"));
 	if (!raw || !raw->len) {
 		if (raw)
 			g_byte_array_unref(raw);
 		return;
 	}
 	bool crlf = canonical_crlf_to_lf(raw);
-	const char *charset = g_mime_content_type_get_parameter(ct, "charset");
 	const char *format = g_mime_content_type_get_parameter(ct, "format");
 	bool flowed = format && !g_ascii_strcasecmp(format, "flowed");
 	bool plain = g_mime_content_type_is_type(ct, "text", "plain") &&
@@ -223,14 +279,15 @@ static void collect_part(struct collect *c, GMimePart *part)
 	bool binary = memchr(data, '\0', raw->len < 8192 ? raw->len : 8192) != NULL &&
 		      !plain;
 	if (!c->have_body && plain) {
-		mail_append_utf8(&c->body, data, raw->len, charset);
+		mail_append_utf8(&c->body, data, raw->len, NULL);
 		c->have_body = true;
+		c->body_diff = has_diff(data, raw->len);
 		c->body_flowed = flowed;
 		c->body_crlf = crlf;
 	} else if (!binary && has_diff(data, raw->len)) {
 		if (c->extra.len && c->extra.data[c->extra.len - 1] != '\n')
 			buf_addch(&c->extra, '\n');
-		mail_append_utf8(&c->extra, data, raw->len, charset);
+		mail_append_utf8(&c->extra, data, raw->len, NULL);
 		c->extra_flowed |= flowed;
 		c->extra_crlf |= crlf;
 	}
@@ -287,13 +344,22 @@ void mail_read_body(struct mail *m, GMimeMessage *msg)
 {
 	struct collect c = { .body = BUF_INIT, .extra = BUF_INIT };
 	walk(&c, g_mime_message_get_mime_part(msg), 0);
+	/*
+	 * A part that carries a diff is the patch: a diff in the body is then
+	 * an older version quoted or pasted in a reply, and is left as text.
+	 * The mailer's damage is reported from the part that holds the diff.
+	 */
 	if (c.extra.len) {
 		if (c.body.len && c.body.data[c.body.len - 1] != '\n')
 			buf_addch(&c.body, '\n');
+		m->patch_offset = c.body.len;
 		buf_add(&c.body, c.extra.data, c.extra.len);
+		m->flowed = c.extra_flowed;
+		m->crlf = c.extra_crlf;
+	} else {
+		m->flowed = c.body_diff && c.body_flowed;
+		m->crlf = c.body_diff && c.body_crlf;
 	}
-	m->flowed = c.body_flowed || c.extra_flowed;
-	m->crlf = c.body_crlf || c.extra_crlf;
 	buf_release(&c.extra);
 	m->text = buf_detach(&c.body, &m->text_len);
 }

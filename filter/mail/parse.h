@@ -22,4 +22,19 @@ void mail_append_utf8(struct buf *out, const char *data, size_t len, const char 
 /* input.c: CR LF line ends as LF, when the first line ends in CR LF. */
 void mail_crlf_to_lf(GByteArray *arr);
 
+/* input.c: the parser options every parse uses; g_mime_parser_options_free() them. */
+GMimeParserOptions *mail_parser_options(void);
+
+/* input.c: fills m from GMime's parse of a message. */
+void mail_from_message(struct mail *m, GMimeMessage *msg);
+
+/* input.c: parses arr, which it takes, as one message into m; never fails. */
+void mail_parse_one(struct mail *m, GByteArray *arr);
+
+/* input.c: a new, zeroed mail at the end of list. */
+struct mail *mail_list_add(struct mail_list *list);
+
+/* mbox.c: the messages of the mbox in arr, appended to list; arr is not taken. */
+void mail_read_mbox(struct mail_list *list, GByteArray *arr);
+
 #endif

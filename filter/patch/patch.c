@@ -94,7 +94,22 @@ static void classify_notes(struct patch *p)
 	}
 }
 
-void patch_parse(struct patch *p, const char *subject, char *text, size_t len)
+/*
+ * A diff in the text before the part that carries the patch (an older
+ * version a reply pastes, or the patch pasted and damaged beside its
+ * clean attachment) is not the patch: its lines, to the part, are other.
+ */
+static void mark_pasted_diff(struct patch *p, size_t first)
+{
+	size_t i = 0;
+	while (i < first && !patch_starts_file_at(p, i))
+		i++;
+	for (; i < first; i++)
+		p->lines[i].kind = LINE_OTHER;
+}
+
+void patch_parse(struct patch *p, const char *subject, char *text, size_t len,
+		 size_t from)
 {
 	memset(p, 0, sizeof(*p));
 	p->text = text;
@@ -102,7 +117,11 @@ void patch_parse(struct patch *p, const char *subject, char *text, size_t len)
 	subject_parse(&p->subject, subject);
 	split_lines(p, text, len);
 	p->diff_begin = p->nlines;
-	for (size_t i = 0; i < p->nlines; i++) {
+	size_t first = 0;
+	while (first < p->nlines && (size_t)(p->lines[first].text - text) < from)
+		first++;
+	mark_pasted_diff(p, first);
+	for (size_t i = first; i < p->nlines; i++) {
 		bool names_follow = i + 1 < p->nlines && line_starts(&p->lines[i + 1], "+++ ");
 		if (p->separator == SIZE_MAX && is_separator(&p->lines[i]) && !names_follow) {
 			p->separator = i;

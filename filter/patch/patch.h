@@ -102,10 +102,13 @@ bool patch_starts_file(const struct line_view *v, size_t n);
 
 /*
  * Builds the patch model from subject and text. Takes ownership of text,
- * which must be NUL-terminated and is modified in place. Never fails: text
+ * which must be NUL-terminated and is modified in place. The "---" and the
+ * diff are looked for from byte offset from on (where the part carrying
+ * the patch begins); text before it is commit message. Never fails: text
  * without a diff gives a patch with no files.
  */
-void patch_parse(struct patch *p, const char *subject, char *text, size_t len);
+void patch_parse(struct patch *p, const char *subject, char *text, size_t len,
+		 size_t from);
 void patch_release(struct patch *p);
 
 static inline bool patch_has_diff(const struct patch *p)

@@ -5,7 +5,8 @@
  * separator and diff are, the trailers, each file with its status and
  * modes, each hunk, the kind of every line, and the built-in findings.
  * With a file of "path|quote" lines as its argument, it also prints the
- * line each quote is anchored to, as a model finding would be.
+ * line each quote is anchored to, as a model finding would be. An mbox
+ * gets one such dump per message, each under "== message N of M".
  * Usage: dump [ANCHORS] < mail
  */
 #include <stdio.h>
@@ -106,26 +107,18 @@ static void dump_anchors(const struct patch *p, const char *path)
 		fclose(f);
 }
 
-int main(int argc, char **argv)
+static void dump_message(struct mail *m, const char *anchors, const struct config *c)
 {
-	struct mail m;
 	struct patch p;
 	struct review r;
-	struct config c;
-	config_init(&c);
-	mail_init();
-	if (mail_read(0, &m) < 0) {
-		mail_shutdown();
-		return 3;
-	}
-	char *text = m.text;
-	m.text = NULL;
-	patch_parse(&p, m.subject, text, m.text_len);
+	char *text = m->text;
+	m->text = NULL;
+	patch_parse(&p, m->subject, text, m->text_len, m->patch_offset);
 	dump_patch(&p);
-	if (argc > 1)
-		dump_anchors(&p, argv[1]);
+	if (anchors)
+		dump_anchors(&p, anchors);
 	review_init(&r);
-	struct review_input in = { &m, &p, &c };
+	struct review_input in = { m, &p, c };
 	const struct reviewer *const checks[] = { &check_form, &check_message, &check_whitespace };
 	for (size_t i = 0; i < sizeof(checks) / sizeof(*checks); i++)
 		checks[i]->run(&in, &r);
@@ -138,7 +131,24 @@ int main(int argc, char **argv)
 	}
 	review_release(&r);
 	patch_release(&p);
-	mail_release(&m);
+}
+
+int main(int argc, char **argv)
+{
+	struct mail_list mails;
+	struct config c;
+	config_init(&c);
+	mail_init();
+	if (mail_read_all(0, &mails) < 0) {
+		mail_shutdown();
+		return 3;
+	}
+	for (size_t i = 0; i < mails.n; i++) {
+		if (mails.n > 1)
+			printf("== message %zu of %zu\n", i + 1, mails.n);
+		dump_message(&mails.v[i], argc > 1 ? argv[1] : NULL, &c);
+	}
+	mail_list_release(&mails);
 	mail_shutdown();
 	config_release(&c);
 	return 0;
