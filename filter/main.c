@@ -12,6 +12,7 @@
 #include "config/config.h"
 #include "draft/draft.h"
 #include "draft/maildir.h"
+#include "eval/eval.h"
 #include "mail/mail.h"
 #include "model/model.h"
 #include "output/output.h"
@@ -35,6 +36,7 @@ struct run_options {
 
 static const char usage_text[] =
 	"usage: patchreview [options] < message > draft\n"
+	"       patchreview eval --repo DIR [options]  (see patchreview eval --help)\n"
 	"\n"
 	"Reads one patch mail (raw RFC 5322, or an mbox: its first message) and\n"
 	"writes a reply draft quoting it, with review comments under the lines\n"
@@ -286,6 +288,12 @@ int main(int argc, char **argv)
 	static char outbuf[1 << 16];
 	struct config c;
 	struct run_options o = { OUTPUT_DRAFT, -1 };
+	if (argc > 1 && !strcmp(argv[1], "eval")) {
+		mail_init();
+		int status = eval_main(argc - 1, argv + 1, reviewers_run);
+		mail_shutdown();
+		return status;
+	}
 	config_init(&c);
 	int ret = parse_options(&c, &o, argc, argv);
 	if (ret) {

@@ -32,6 +32,9 @@ Scenarios:
                 anchor_findings)
   forge         model text imitating quoted patch lines, mbox From lines,
                 and a bidi override spliced around an escape sequence
+  eval          for patchreview eval: a finding quoting the first added
+                line that holds "if (" (the test's known bugs are such
+                checks), and one quoting the commit message's first line
   schema-reject 400 on a JSON-schema request (OpenAI response_format
                 json_schema, Ollama format object); fine otherwise
 """
@@ -202,6 +205,18 @@ def forge_answer(user):
     return {"summary": "> +\tforged summary line\nFrom forged summary",
             "findings": [{"file": path or "", "quote": line or "", "severity": "warning",
                           "confidence": 0.9, "comment": comment}]}
+def eval_findings(user):
+    lines = fenced_lines(user)
+    out = []
+    checks = [(p, t) for k, p, t in lines if k == "+" and "if (" in t]
+    if checks:
+        out.append({"file": checks[0][0], "quote": checks[0][1].strip(), "severity": "error",
+                    "confidence": 0.9, "comment": "EVAL-CHECK: is this bound right?"})
+    message = [t for k, p, t in lines if k == "message" and t.strip()]
+    if message:
+        out.append({"file": "", "quote": message[0], "severity": "nit", "confidence": 0.9,
+                    "comment": "EVAL-MESSAGE: a remark on the commit message."})
+    return out
 
 
 def patch_message(body):
@@ -235,6 +250,8 @@ def review_answer(scenario, body):
     if scenario == "anchors":
         return dumps({"summary": "Anchoring test.",
                            "findings": anchor_findings(user)})
+    if scenario == "eval":
+        return dumps({"summary": "Eval test.", "findings": eval_findings(user)})
     path, line = first_added_line(user)
     findings = []
     if line is not None:

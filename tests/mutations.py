@@ -126,6 +126,15 @@ MUTATIONS = {
         "filter/mail/mime.c", "if (!soft && !hex)", "if (!soft && !hex && 0)", "t16-formats"),
     "mime: a multipart with no boundary is its text": (
         "filter/mail/mime.c", "if (prologue && !c->have_body) {", "if (0) {", "t16-formats"),
+    "eval: a finding on a fixed line found the bug": (
+        "filter/eval/score.c", "if (is_truth_line(p, t, line))\n\t\treturn MATCH_LINE;",
+        "if (0)\n\t\treturn MATCH_LINE;", "t37-eval"),
+    "eval: the hunk rule wants the same function": (
+        "filter/eval/score.c", "bool same = fa == fb && !strcmp(x.data, y.data);",
+        "bool same = fa == fb || !strcmp(x.data, y.data);", "t37-eval"),
+    "eval: beside an insertion, past a blank line": (
+        "filter/eval/truth.c", "if (r->insertion && is_blank(b, r->from))",
+        "if (0)", "t37-eval"),
 }
 
 

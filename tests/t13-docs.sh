@@ -18,6 +18,8 @@ fi
 run_pr --help
 keys=$(sed -n '/^Configuration keys/,$p' "$T/out" | awk 'NR > 1 { print $1 }')
 options=$(grep -o -e '--[a-z][a-z-]*' "$T/out" | sort -u)
+run_pr eval --help
+options="$options $(grep -o -e '--[a-z][a-z-]*' "$T/out" | sort -u)"
 missing=
 for k in $keys; do
 	grep -q "\`$k\`" "$ROOT/README.md" || missing="$missing README:$k"

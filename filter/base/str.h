@@ -17,4 +17,19 @@ static inline bool starts_with_nocase(const char *s, const char *prefix)
 	return !strncasecmp(s, prefix, strlen(prefix));
 }
 
+/*
+ * The next line of the NUL-terminated text at *s, ended in place (its
+ * newline becomes a NUL); *s moves past it. NULL when the text is done.
+ */
+static inline char *next_line(char **s)
+{
+	char *line = *s;
+	if (!*line)
+		return NULL;
+	size_t n = strcspn(line, "\n");
+	*s = line + n + (line[n] == '\n');
+	line[n] = '\0';
+	return line;
+}
+
 #endif

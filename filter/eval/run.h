@@ -1,0 +1,41 @@
+/*
+ * run.h: reviewing the cases. Each case is reviewed with each model in a
+ * process of its own, up to jobs at once, the way patchreview reviews a
+ * mail: the configured backend, cache and budgets, or offline answers.
+ * The process writes, under results/MODEL/, the draft (NAME.draft), the
+ * review's stderr (NAME.log) and the result (NAME.json): the findings
+ * scored against the truth, with hints from later history.
+ */
+#ifndef EVAL_RUN_H
+#define EVAL_RUN_H
+
+#include <stdbool.h>
+
+#include "base/buf.h"
+#include "base/strvec.h"
+#include "config/config.h"
+#include "eval/eval.h"
+#include "eval/set.h"
+
+#define EVAL_MAX_JOBS 64
+
+struct eval_run {
+	const struct config *config;
+	eval_review_fn *review;
+	const struct eval_set *set;
+	const struct strvec *models;	/* their names */
+	long jobs;
+	bool quiet;			/* no line per case on stderr */
+};
+
+/* "dir/results/MODEL" with the model's name made safe; caller frees. */
+char *run_results_dir(const struct eval_set *s, const char *model);
+
+/*
+ * Reviews every case with every model. Returns 0, or -1 after one line on
+ * stderr when a results folder cannot be made; a case that fails is
+ * recorded in its result, and a process that dies leaves none.
+ */
+int run_cases(const struct eval_run *run);
+
+#endif
