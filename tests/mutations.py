@@ -135,6 +135,15 @@ MUTATIONS = {
     "eval: beside an insertion, past a blank line": (
         "filter/eval/truth.c", "if (r->insertion && is_blank(b, r->from))",
         "if (0)", "t37-eval"),
+    "b4 agent: a skipped patch gets no file": (
+        "contrib/b4/patchreview-agent", 'r.get("patch-state") == "skip"',
+        'r.get("patch-state") == "skipped"', "t43-b4-agent"),
+    "b4 agent: a removed line is matched by its old-side number": (
+        "contrib/b4/patchreview-agent", 'at, old = ("removed", "old_line", old), old + 1',
+        'at, old = ("removed", "line", old), old + 1', "t43-b4-agent"),
+    "b4 agent: no comment line starts with '>'": (
+        "contrib/b4/patchreview-agent", '" " + l if l.startswith(">") else l', "l",
+        "t43-b4-agent"),
 }
 
 
