@@ -5,7 +5,7 @@
 set -e
 need="gcc make pkg-config libgmime-3.0-dev libcurl4-openssl-dev libcjson-dev"
 if [ "$1" = check ]; then
-	need="$need python3 valgrind tmux mutt neomutt aerc mandoc groff-base git git-email libmailtools-perl"
+	need="$need python3 python3-jsonschema valgrind tmux mutt neomutt aerc mandoc groff-base git git-email libmailtools-perl b4"
 fi
 missing=
 for p in $need; do
