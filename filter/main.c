@@ -18,6 +18,7 @@
 #include "output/output.h"
 #include "patch/patch.h"
 #include "reviewers.h"
+#include "tree/tree.h"
 
 enum exit_status {
 	EXIT_REVIEWED = 0,	/* draft written, patch reviewed */
@@ -50,6 +51,7 @@ static const char usage_text[] =
 	"  -m, --model NAME     model name\n"
 	"  -u, --url URL        backend base URL\n"
 	"      --no-cache       neither read nor write the review cache\n"
+	"      --tree DIR       read the code around the patch from this git work tree\n"
 	"      --explain-prompt print the prompt guides chosen for this patch and stop\n"
 	"      --list-checks    print the built-in rules with their ids and stop\n"
 	"      --strict         exit 4 when the model review fails\n"
@@ -76,7 +78,7 @@ static const char usage_text[] =
 enum {
 	OPT_FULL = 256, OPT_MAILDIR, OPT_MUTT, OPT_NO_CACHE, OPT_EXPLAIN, OPT_STRICT,
 	OPT_ANSWERS, OPT_REQUESTS_OUT, OPT_REQUEST_NAME, OPT_LIST_CHECKS,
-	OPT_FORMAT, OPT_FAIL_ON,
+	OPT_FORMAT, OPT_FAIL_ON, OPT_TREE,
 };
 
 static const struct option options[] = {
@@ -88,6 +90,7 @@ static const struct option options[] = {
 	{ "model", required_argument, NULL, 'm' },
 	{ "url", required_argument, NULL, 'u' },
 	{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
+	{ "tree", required_argument, NULL, OPT_TREE },
 	{ "explain-prompt", no_argument, NULL, OPT_EXPLAIN },
 	{ "list-checks", no_argument, NULL, OPT_LIST_CHECKS },
 	{ "strict", no_argument, NULL, OPT_STRICT },
@@ -116,6 +119,7 @@ static int apply_option(struct config *c, int opt, const char *arg)
 	case 'm': return config_set(c, "model", arg, "--model");
 	case 'u': return config_set(c, "url", arg, "--url");
 	case OPT_NO_CACHE: return config_set(c, "cache", "no", "--no-cache");
+	case OPT_TREE: return config_set(c, "tree", arg, "--tree");
 	case OPT_STRICT: return config_set(c, "strict", "yes", "--strict");
 	case 'q': return config_set(c, "quiet", "yes", "--quiet");
 	case OPT_EXPLAIN: c->explain_prompt = true; return 0;
@@ -226,11 +230,19 @@ static int emit(const struct output_patch *op, const struct config *c,
 	return ret;
 }
 
-static int run(const struct config *c, const struct run_options *o)
+/* Only the model reads the context; the checks need the tree's findings alone. */
+static bool wants_context(const struct config *c)
+{
+	return c->explain_prompt || c->answers || c->requests_out ||
+		(c->backend && strcmp(c->backend, "none"));
+}
+
+static int run(const struct config *c, const struct run_options *o, struct tree *tree)
 {
 	struct mail_list mails;
 	struct patch p;
 	struct review r;
+	struct tree_review tr = { 0 };
 	if (mail_read_all(0, &mails) < 0)
 		return EXIT_NO_DRAFT;
 	if (mails.n > 1)
@@ -241,13 +253,18 @@ static int run(const struct config *c, const struct run_options *o)
 	m->text = NULL;
 	patch_parse(&p, m->subject, text, m->text_len, m->patch_offset);
 	review_init(&r);
-	struct review_input in = { m, &p, c };
+	struct review_input in = { m, &p, c, NULL };
 	/* "[GIT PULL]" asks to pull, "[PULL 3/15]" is one patch of a pull series. */
 	bool pull = p.subject.is_pull && !p.subject.index;
 	bool reviewed = patch_has_diff(&p) && !pull;
 	/* b4's check formats: a mail without a patch is no failure, and says nothing. */
 	bool for_b4 = o->format == OUTPUT_B4_CHECK || o->format == OUTPUT_LINES;
 	int status = EXIT_REVIEWED;
+	if (tree && reviewed) {
+		tree_review_patch(tree, &p, wants_context(c), &tr);
+		review_note(&r, "%s", tr.note);
+		in.tree = &tr;
+	}
 	if (c->explain_prompt) {
 		status = model_explain_prompt(&in, stdout) < 0 ? EXIT_USAGE : EXIT_REVIEWED;
 		goto out;
@@ -277,6 +294,7 @@ static int run(const struct config *c, const struct run_options *o)
 	else if (o->fail_on >= 0 && review_worst(&r) >= o->fail_on)
 		status = EXIT_FINDINGS;
 out:
+	tree_review_release(&tr);
 	review_release(&r);
 	patch_release(&p);
 	mail_list_release(&mails);
@@ -300,12 +318,19 @@ int main(int argc, char **argv)
 		config_release(&c);
 		return ret < 0 ? EXIT_USAGE : EXIT_REVIEWED;
 	}
+	/* Before the mail is read: a tree that is not one is a configuration error. */
+	struct tree *tree = NULL;
+	if (c.tree && !(tree = tree_open(c.tree, c.quiet))) {
+		config_release(&c);
+		return EXIT_USAGE;
+	}
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	if (o.format == OUTPUT_LINES)
 		msg_silence_warnings();	/* b4 prep and am take each stderr line for a failure */
 	mail_init();
-	int status = run(&c, &o);
+	int status = run(&c, &o, tree);
 	mail_shutdown();
+	tree_close(tree);
 	config_release(&c);
 	return status;
 }

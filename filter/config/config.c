@@ -52,6 +52,9 @@ static const struct key keys[] = {
 	KEY(prompts_dir, KEY_STRING, "your prompt guides (~/.config/patchreview/prompts)"),
 	KEY(disclosure, KEY_STRING, "closing line, %s is the model (Assisted-by: patchreview (%s))"),
 	KEY(max_prompt_bytes, KEY_LONG, "skip the model above this prompt size (400000)"),
+	KEY(tree, KEY_STRING, "git work tree to read the code around the patch from"),
+	KEY(context_budget, KEY_LONG, "bytes of code from the tree in the prompt (12000)"),
+	KEY(checkpatch, KEY_BOOL, "run the tree's scripts/checkpatch.pl (yes)"),
 };
 
 void config_init(struct config *c)
@@ -63,6 +66,9 @@ void config_init(struct config *c)
 	c->retries = 3;
 	c->min_confidence = 0.6;
 	c->max_prompt_bytes = 400000;
+	/* An 8k-token model: core, guides and patch take about 4,000, the answer 1,000. */
+	c->context_budget = 12000;
+	c->checkpatch = true;
 	c->origin = xcalloc(sizeof(keys) / sizeof(*keys), sizeof(*c->origin));
 }
 

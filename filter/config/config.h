@@ -42,6 +42,10 @@ struct config {
 	char *prompts_dir;
 	char *disclosure;	/* closing line; "%s" becomes the model name */
 	long max_prompt_bytes;	/* skip the model when the prompt is larger */
+	/* the maintainer's tree */
+	char *tree;		/* a git work tree to read the code around the patch from */
+	long context_budget;	/* bytes of that code in the prompt */
+	bool checkpatch;	/* run the tree's scripts/checkpatch.pl */
 	char **origin;		/* per key: where it was last set, or NULL */
 };
 

@@ -5,6 +5,7 @@
 
 #include "base/msg.h"
 #include "base/text.h"
+#include "model/context.h"
 #include "model/guide.h"
 #include "model/model.h"
 #include "model/prompt.h"
@@ -65,12 +66,7 @@ static char *system_text(const struct selection *s)
 
 static bool is_fence(const char *s, size_t len)
 {
-	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
-		len--;
-	while (len && (*s == ' ' || *s == '\t' || *s == '+' || *s == '-'))
-		s++, len--;
-	return (len == strlen(PROMPT_FENCE_OPEN) && !memcmp(s, PROMPT_FENCE_OPEN, len)) ||
-		(len == strlen(PROMPT_FENCE_CLOSE) && !memcmp(s, PROMPT_FENCE_CLOSE, len));
+	return prompt_line_is_fence(s, len);
 }
 
 /*
@@ -99,15 +95,29 @@ static char *user_text(const struct review_input *in)
 	return buf_detach(&b, NULL);
 }
 
+/* The user message: the fenced mail, then the context sections, if any. */
+static char *user_message(const struct review_input *in, const struct prompt_context *pc)
+{
+	struct buf b = BUF_INIT;
+	char *mail = user_text(in);
+	buf_addstr(&b, mail);
+	free(mail);
+	prompt_context_text(pc, &b);
+	return buf_detach(&b, NULL);
+}
+
 int prompt_build(struct prompt *p, const struct review_input *in, struct buf *why)
 {
 	struct selection s;
+	struct prompt_context pc;
 	*p = (struct prompt){ 0 };
 	int ret = select_guides(&s, in, why);
 	if (!ret) {
+		prompt_context_build(&pc, in);
 		p->system = system_text(&s);
-		p->user = user_text(in);
+		p->user = user_message(in, &pc);
 		p->bytes = strlen(p->system) + strlen(p->user);
+		prompt_context_release(&pc);
 	}
 	selection_release(&s);
 	return ret;
@@ -163,12 +173,16 @@ int model_explain_prompt(const struct review_input *in, FILE *out)
 	if (ret < 0) {
 		error("%s", why.data);
 	} else {
-		char *system = system_text(&s), *user = user_text(in);
+		struct prompt_context pc;
+		prompt_context_build(&pc, in);
+		char *system = system_text(&s), *user = user_message(in, &pc);
 		char *subject = text_clean_dup(in->mail->subject, TEXT_ONE_LINE);
 		size_t bytes = strlen(system) + strlen(user);
 		fprintf(out, "Prompt for: %s\n", subject);
 		explain_dirs(&s.files, out);
 		explain_guides(&s, out);
+		prompt_context_explain(&pc, out);
+		prompt_context_release(&pc);
 		fprintf(out, "Prompt: %zu bytes (instructions %zu, patch %zu), "
 			"about %zu tokens (an estimate: bytes / %d).\n",
 			bytes, strlen(system), strlen(user), bytes / PROMPT_BYTES_PER_TOKEN, PROMPT_BYTES_PER_TOKEN);

@@ -33,10 +33,13 @@ struct review {
 	struct review_cost cost;
 };
 
+struct tree_review;
+
 struct review_input {
 	const struct mail *mail;
 	const struct patch *patch;
 	const struct config *config;
+	const struct tree_review *tree;	/* with --tree: what the tree says (tree/tree.h), or NULL */
 };
 
 struct reviewer {

@@ -118,7 +118,7 @@ static void dump_message(struct mail *m, const char *anchors, const struct confi
 	if (anchors)
 		dump_anchors(&p, anchors);
 	review_init(&r);
-	struct review_input in = { m, &p, c };
+	struct review_input in = { m, &p, c, NULL };
 	const struct reviewer *const checks[] = { &check_form, &check_message, &check_whitespace };
 	for (size_t i = 0; i < sizeof(checks) / sizeof(*checks); i++)
 		checks[i]->run(&in, &r);

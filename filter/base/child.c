@@ -1,0 +1,142 @@
+/* child.c: posix_spawn, two bounded pipes, a deadline. */
+/* For posix_spawn_file_actions_addchdir_np (glibc 2.29, musl 1.1.24). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/child.h"
+#include "base/clock.h"
+#include "base/msg.h"
+#include "base/str.h"
+#include "base/strvec.h"
+
+extern char **environ;
+
+static void build_env(const struct child *c, struct strvec *env)
+{
+	for (char **e = environ; *e; e++)
+		if (!c->clean_git_env || !starts_with(*e, "GIT_"))
+			strvec_push(env, *e);
+	for (const char *const *e = c->env; e && *e; e++)
+		strvec_push(env, *e);
+}
+
+static pid_t spawn(const struct child *c, int out[2], int err[2], struct buf *why)
+{
+	struct strvec env = STRVEC_INIT;
+	build_env(c, &env);
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, c->stdin_path ? c->stdin_path : "/dev/null",
+					 O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+	if (c->cwd)
+		posix_spawn_file_actions_addchdir_np(&fa, c->cwd);
+	/* Its own process group, so that a timeout also ends what it started. */
+	posix_spawnattr_t attr;
+	posix_spawnattr_init(&attr);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+	posix_spawnattr_setpgroup(&attr, 0);
+	pid_t pid;
+	int e = posix_spawnp(&pid, c->argv[0], &fa, &attr, c->argv, env.v ? env.v : environ);
+	posix_spawnattr_destroy(&attr);
+	posix_spawn_file_actions_destroy(&fa);
+	strvec_clear(&env);
+	if (e) {
+		buf_addf(why, "cannot run %s: %s", c->argv[0], strerror(e));
+		return -1;
+	}
+	return pid;
+}
+
+/* The spawned program gets them as 1 and 2 (dup2 clears the flag); nothing else does. */
+static int pipe_cloexec(int fds[2])
+{
+	if (pipe(fds) < 0)
+		return -1;
+	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+	return 0;
+}
+
+/* Reads both pipes to their ends. Returns 0, or -1 on timeout or too much output. */
+static int drain(const struct child *c, int out_fd, int err_fd, struct buf *out,
+		 struct buf *err, struct buf *why)
+{
+	double deadline = clock_now() + c->timeout;
+	struct pollfd p[2] = { { out_fd, POLLIN, 0 }, { err_fd, POLLIN, 0 } };
+	size_t outlen = 0;
+	int ret = 0;
+	while (!ret && (p[0].fd >= 0 || p[1].fd >= 0)) {
+		int wait = (int)((deadline - clock_now()) * 1000);
+		if (wait <= 0 || poll(p, 2, wait) == 0) {
+			buf_addf(why, "%s took longer than %.0f s", c->argv[0], c->timeout);
+			ret = -1;
+			break;
+		}
+		for (int i = 0; i < 2; i++) {
+			if (p[i].fd < 0 || !p[i].revents)
+				continue;
+			char chunk[16384];
+			ssize_t n = read(p[i].fd, chunk, sizeof(chunk));
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0) {
+				p[i].fd = -1;
+				continue;
+			}
+			if (i == 0) {
+				outlen += (size_t)n;
+				if (outlen > c->max_out) {
+					buf_addf(why, "%s wrote more than %zu bytes", c->argv[0], c->max_out);
+					ret = -1;
+				} else if (out) {
+					buf_add(out, chunk, (size_t)n);
+				}
+			} else if (err && err->len + (size_t)n <= c->max_err) {
+				buf_add(err, chunk, (size_t)n);
+			}
+		}
+	}
+	return ret;
+}
+
+int child_run(const struct child *c, struct buf *out, struct buf *err, struct buf *why)
+{
+	int outp[2] = { -1, -1 }, errp[2] = { -1, -1 };
+	if (pipe_cloexec(outp) < 0 || pipe_cloexec(errp) < 0) {
+		buf_addf(why, "cannot run %s: %s", c->argv[0], strerror(errno));
+		for (int i = 0; i < 2; i++)
+			if (outp[i] >= 0)
+				close(outp[i]);
+		return -1;
+	}
+	pid_t pid = spawn(c, outp, errp, why);
+	close(outp[1]);
+	close(errp[1]);
+	int ret = pid < 0 ? -1 : drain(c, outp[0], errp[0], out, err, why);
+	close(outp[0]);
+	close(errp[0]);
+	if (pid < 0)
+		return -1;
+	if (ret < 0)
+		kill(-pid, SIGKILL);
+	int status = 0;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (ret < 0)
+		return -1;
+	if (WIFSIGNALED(status)) {
+		buf_addf(why, "%s died of signal %d", c->argv[0], WTERMSIG(status));
+		return -1;
+	}
+	return WEXITSTATUS(status);
+}

@@ -1,0 +1,67 @@
+/*
+ * repo.h: the maintainer's git work tree, read-only. Every git command runs
+ * as a child process without a shell, with GIT_* variables from our own
+ * environment dropped and optional locks off; temporary files (the patch,
+ * a private index) live in a scratch directory of ours, never in the tree.
+ */
+#ifndef REPO_H
+#define REPO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/buf.h"
+
+struct symbol_index;
+
+struct tree {
+	char *top;		/* absolute path of the work tree */
+	char *git_dir;		/* absolute path of its git directory */
+	char *head;		/* HEAD's commit id, or NULL before the first commit */
+	char *scratch;		/* our temporary directory */
+	struct symbol_index *index;	/* loaded on first use */
+	bool index_tried;
+	bool quiet;
+};
+
+/* Files over this size are not read: generated tables, firmware, data. */
+#define REPO_MAX_FILE ((size_t)8 << 20)
+
+/*
+ * Runs "git -C top ARGS..." (args NULL-terminated) with stdin from
+ * stdin_path (or /dev/null) and extra environment entries env (or NULL).
+ * Returns git's exit status, or -1 with the reason in *why.
+ */
+int repo_git(const struct tree *t, const char *const *args, const char *stdin_path,
+	     const char *const *env, size_t max_out, struct buf *out, struct buf *err,
+	     struct buf *why);
+
+/* A path from a mail that may be read below the top: relative, no "..", no "//". */
+bool repo_path_ok(const char *path);
+
+/* "<scratch>/<name>"; caller frees. */
+char *repo_scratch_path(const struct tree *t, const char *name);
+
+/* A file's text, read from the work tree or at a commit. */
+struct repo_file {
+	char *path;
+	char *data;		/* NUL-terminated; NULL when it could not be read */
+	size_t len;
+};
+
+/*
+ * Reads the n paths at commit (NULL: the work tree) into files[0..n).
+ * A file that is missing, too large or unsafe has data NULL. Returns 0,
+ * or -1 with the reason in *why when git could not be run.
+ */
+int repo_read(const struct tree *t, const char *commit, const char *const *paths, size_t n,
+	      struct repo_file *files, struct buf *why);
+void repo_file_release(struct repo_file *f);
+
+/* Is id (hex) a commit in this repository? Its full id goes to *fullo (caller frees). */
+bool repo_has_commit(const struct tree *t, const char *id, char **fullo);
+
+/* Writes data to <scratch>/name. Returns the path (caller frees), or NULL. */
+char *repo_scratch_write(const struct tree *t, const char *name, const char *data, size_t len);
+
+#endif

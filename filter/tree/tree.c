@@ -1,0 +1,108 @@
+/* tree.c: one review against the tree: base, applies?, context, findings. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/clock.h"
+#include "base/msg.h"
+#include "tree/base.h"
+#include "tree/context.h"
+
+static bool has_c(const struct patch *p)
+{
+	for (size_t i = 0; i < p->nfiles; i++)
+		if (context_is_c(patch_file_path(&p->files[i])))
+			return true;
+	return false;
+}
+
+void tree_review_patch(struct tree *t, const struct patch *p, bool want_context,
+		       struct tree_review *tr)
+{
+	double start = clock_now();
+	*tr = (struct tree_review){ .tree = t, .patch = p };
+	struct base_choice b;
+	struct buf why = BUF_INIT, note = BUF_INIT;
+	base_choose(t, p, &b);
+	tr->base = b.commit ? xstrdup(b.commit) : NULL;
+	tr->applies = base_applies(t, p, tr->base, &why);
+	if (tr->applies)
+		buf_addf(&note, "tree: the patch applies to %s", b.what.data);
+	else
+		buf_addf(&note, "tree: the patch does not apply to %s: %s; the context is from "
+			 "the files as they are", b.what.data, why.data);
+	tr->note = buf_detach(&note, NULL);
+	tr->files = xcalloc(1, sizeof(*tr->files));
+	tr->files->tree = t;
+	tr->files->commit = tr->base;
+	files_load_patch(tr->files, p);
+	struct symbol_index *ix = has_c(p) ? symbol_index_get(t) : NULL;
+	struct changed_set set = { 0 };
+	context_changed(tr, ix, want_context, &set);
+	context_callers(tr, ix, &set, want_context);
+	free(set.v);
+	base_release(&b);
+	buf_release(&why);
+	tr->seconds = clock_now() - start;
+}
+
+void tree_review_release(struct tree_review *tr)
+{
+	for (size_t i = 0; i < tr->nitems; i++) {
+		free(tr->items[i].title);
+		free(tr->items[i].text);
+		free(tr->items[i].short_text);
+	}
+	free(tr->items);
+	for (size_t i = 0; i < tr->nfindings; i++)
+		free(tr->findings[i].text);
+	free(tr->findings);
+	if (tr->files)
+		files_release(tr->files);
+	free(tr->files);
+	free(tr->base);
+	free(tr->note);
+	*tr = (struct tree_review){ 0 };
+}
+
+void tree_definitions(const struct tree_review *tr, const char *path, const char *text,
+		      size_t budget, struct buf *out)
+{
+	struct tree_review *rw = (struct tree_review *)tr;	/* the file cache grows */
+	struct symbol_index *ix = has_c(tr->patch) ? symbol_index_get(tr->tree) : NULL;
+	const char *from = path;
+	if (!from || !files_get(tr->files, from))
+		from = tr->patch->nfiles ? patch_file_path(&tr->patch->files[0]) : NULL;
+	if (!from || !files_get(tr->files, from) || !context_is_c(from))
+		return;
+	struct clex lx;
+	struct tok t, prev = { 0 };
+	const struct cdef *seen[32];
+	size_t nseen = 0, used = 0;
+	clex_init(&lx, text, strlen(text));
+	for (clex_next(&lx, &t); t.kind != TOK_EOF && nseen < 32; prev = t, clex_next(&lx, &t)) {
+		/* Names of the code: a word with '_' or a call, not an English word. */
+		if (t.kind != TOK_IDENT || c_reserved(t.s, t.len) ||
+		    (prev.kind == TOK_PUNCT && (*prev.s == '.' || tok_is(&prev, "->"))) ||
+		    (!memchr(t.s, '_', t.len) && !(lx.p < lx.end && *lx.p == '(')))
+			continue;
+		struct tfile *f;
+		const struct cdef *d = context_find_def(rw, ix, from, t.s, t.len,
+							IX_DEFINITIONS, &f);
+		bool dup = false;
+		for (size_t i = 0; d && i < nseen; i++)
+			dup |= seen[i] == d;
+		if (!d || dup)
+			continue;
+		seen[nseen++] = d;
+		char *code = context_def_text(f, d, 60);
+		struct buf block = BUF_INIT;
+		buf_addf(&block, "%s:%u-%u: %s %.*s\n%s", f->path, d->first, d->last,
+			 cdef_kind_name(d->kind), (int)d->name_len, d->name, code);
+		if (used + block.len <= budget) {
+			buf_add(out, block.data, block.len);
+			used += block.len;
+		}
+		buf_release(&block);
+		free(code);
+	}
+}

@@ -1,0 +1,108 @@
+/*
+ * tree.h: reviewing with the maintainer's git work tree (--tree, tree =).
+ * The one entry to tree/. For a patch it finds the base to read (the
+ * mail's base-commit when the tree has it, else the work tree), checks
+ * whether the patch applies there, and gathers the code around the
+ * change: the changed functions whole, after the patch; the definitions
+ * the added lines use; the callers of functions whose signature or
+ * results change. It also runs the tree's own checkpatch.pl, and finds
+ * what only a tree shows (callers left behind, removed names still used).
+ * The tree is only read: nothing is written into it or its git directory.
+ */
+#ifndef TREE_H
+#define TREE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/buf.h"
+#include "patch/patch.h"
+
+struct tree;
+
+/*
+ * Opens the git work tree at dir (or the one dir is in). Returns NULL
+ * after one line on stderr when it is not one.
+ */
+struct tree *tree_open(const char *dir, bool quiet);
+void tree_close(struct tree *t);
+
+/* The kinds of context, in the order the budget takes them. */
+enum context_kind {
+	CONTEXT_CHANGED,	/* a function or definition the patch changes, whole */
+	CONTEXT_DEFINITION,	/* a struct, macro, function... the added lines use */
+	CONTEXT_CALLER,		/* a call of a function whose signature or results change */
+};
+
+struct context_item {
+	enum context_kind kind;
+	char *title;		/* one line: what, where, which version */
+	char *text;		/* the code, lines as in the file */
+	char *short_text;	/* a shorter form when text does not fit, or NULL */
+};
+
+/* A finding only the tree can show, for the built-in checks. */
+struct tree_finding {
+	const char *rule;	/* "signature-callers", "removed-symbol" */
+	size_t line;		/* index into the patch's lines */
+	char *text;
+};
+
+struct tree_files;
+
+struct tree_review {
+	struct tree *tree;
+	const struct patch *patch;
+	char *base;		/* the commit read from, or NULL for the work tree */
+	char *note;		/* one line for the top of the draft: base, applies or not */
+	bool applies;
+	struct context_item *items;
+	size_t nitems;
+	struct tree_finding *findings;
+	size_t nfindings;
+	double seconds;		/* spent gathering all this */
+	struct tree_files *files;	/* the files read, kept for later look-ups */
+};
+
+/*
+ * Reviews p against t into *tr. want_context: also gather the context
+ * items (only the model uses them). Never fails: what cannot be had is
+ * left out, and the note says what was used.
+ */
+void tree_review_patch(struct tree *t, const struct patch *p, bool want_context,
+		       struct tree_review *tr);
+void tree_review_release(struct tree_review *tr);
+
+/*
+ * For the verify pass: the definitions, found in the tree, of the
+ * identifiers in text (a finding's quote and comment) about file path,
+ * appended to out as "title\ncode\n" blocks, up to budget bytes.
+ */
+void tree_definitions(const struct tree_review *tr, const char *path, const char *text,
+		      size_t budget, struct buf *out);
+
+/* One report of the tree's scripts/checkpatch.pl. */
+struct checkpatch_report {
+	unsigned long line;	/* 1-based line of the text checkpatch was given */
+	char level;		/* 'E'rror, 'W'arning, 'C'heck */
+	char *type;		/* e.g. "LONG_LINE" */
+	char *message;
+};
+
+/*
+ * Runs the tree's scripts/checkpatch.pl, when it is there and executable,
+ * on text (a mail as git format-patch writes it). Returns the number of
+ * reports in *v (caller frees with checkpatch_reports_free), 0 when the
+ * tree has no checkpatch, or -1 with the reason in *why.
+ */
+int tree_checkpatch(const struct tree_review *tr, const char *text, size_t len,
+		    struct checkpatch_report **v, struct buf *why);
+void checkpatch_reports_free(struct checkpatch_report *v, size_t n);
+
+/*
+ * The review notes the tree keeps for AI tools: the sections of its
+ * AGENTS.md whose heading mentions review, or NULL. Caller frees.
+ */
+char *tree_agents_notes(const char *top);
+
+#endif
