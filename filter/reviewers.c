@@ -17,6 +17,8 @@ static const struct {
 	{ &check_form, true },
 	{ &check_message, true },
 	{ &check_whitespace, true },
+	{ &check_tree, true },
+	{ &check_checkpatch, true },
 	{ &model_reviewer, false },
 };
 

@@ -10,5 +10,7 @@
 extern const struct reviewer check_form;	/* subject, mail damage, hunks */
 extern const struct reviewer check_message;	/* sign-off, trailers */
 extern const struct reviewer check_whitespace;	/* added lines */
+extern const struct reviewer check_tree;	/* what only the tree shows (--tree) */
+extern const struct reviewer check_checkpatch;	/* the tree's scripts/checkpatch.pl */
 
 #endif

@@ -35,6 +35,13 @@ static const struct rule rules[] = {
 	  "an added line ends in CR LF" },
 	{ "no-final-newline", SCOPE_ANY, "MISSING_EOF_NEWLINE",
 	  "the patch leaves a file without a final newline" },
+	/* with a tree (--tree) */
+	{ "signature-callers", SCOPE_ANY, NULL,
+	  "a function's arguments change, but a caller in the tree still passes the old ones" },
+	{ "removed-symbol", SCOPE_ANY, NULL,
+	  "a removed function, macro or struct is still used in the tree" },
+	{ "checkpatch", SCOPE_ANY, NULL,
+	  "what the tree's scripts/checkpatch.pl reports on changed lines" },
 };
 
 #define NRULES (sizeof(rules) / sizeof(*rules))
@@ -45,6 +52,14 @@ const struct rule *rule_find(const char *id)
 		if (!strcmp(rules[i].id, id))
 			return &rules[i];
 	return NULL;
+}
+
+bool rules_stand_for(const char *checkpatch_type)
+{
+	for (size_t i = 0; i < NRULES; i++)
+		if (rules[i].checkpatch && !strcmp(rules[i].checkpatch, checkpatch_type))
+			return true;
+	return false;
 }
 
 void rules_print(FILE *f)

@@ -31,6 +31,9 @@ enum profile {
 /* The rule with this id, or NULL. */
 const struct rule *rule_find(const char *id);
 
+/* Does a built-in rule stand for this checkpatch.pl type? Then checkpatch's report is left out. */
+bool rules_stand_for(const char *checkpatch_type);
+
 /* Prints the table for --list-checks: id, scope, checkpatch type, summary. */
 void rules_print(FILE *f);
 

@@ -1,0 +1,107 @@
+/*
+ * tree.c: the checks that need the maintainer's tree: the findings the
+ * tree stage made (callers left behind, removed names still used), and
+ * the tree's own scripts/checkpatch.pl on the changed lines, less what a
+ * built-in rule already says.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/buf.h"
+#include "base/msg.h"
+#include "checks/checks.h"
+#include "checks/rules.h"
+#include "tree/tree.h"
+
+static int tree_run(const struct review_input *in, struct review *r)
+{
+	const struct tree_review *tr = in->tree;
+	for (size_t i = 0; tr && i < tr->nfindings; i++)
+		review_add(r, tr->findings[i].line, SEVERITY_ERROR, tr->findings[i].rule, "%s",
+			   tr->findings[i].text);
+	return 0;
+}
+
+const struct reviewer check_tree = { "tree", tree_run };
+
+/* The mail as git format-patch would write it; its patch lines start at line 4. */
+#define CHECKPATCH_HEADER_LINES 3
+
+static void mail_text(const struct review_input *in, struct buf *b)
+{
+	const struct address *a = mail_author(in->mail);
+	buf_addstr(b, "From: ");
+	if (a && a->name)
+		buf_addf(b, "%s <%s>", a->name, a->addr ? a->addr : "");
+	else if (a && a->addr)
+		buf_addstr(b, a->addr);
+	buf_addf(b, "\nSubject: %s\n\n", in->mail->subject);
+	for (size_t i = 0; i < in->patch->nlines; i++) {
+		buf_add(b, in->patch->lines[i].text, in->patch->lines[i].len);
+		buf_addch(b, '\n');
+	}
+}
+
+/* Reports on the commit message or on added lines: the lines the patch brings. */
+static bool changed_line(const struct patch *p, size_t line)
+{
+	if (line >= p->nlines)
+		return false;
+	enum line_kind k = p->lines[line].kind;
+	return k == LINE_ADDED || k == LINE_MESSAGE || k == LINE_TRAILER;
+}
+
+struct group {
+	size_t line;		/* the first report's */
+	int report;
+	size_t more;		/* reports of the same type in the same file after it */
+};
+
+static int checkpatch_run(const struct review_input *in, struct review *r)
+{
+	const struct patch *p = in->patch;
+	if (!in->tree || !in->config->checkpatch ||
+	    !rule_enabled(in, rules_profile(in), "checkpatch"))
+		return 0;
+	struct buf text = BUF_INIT, why = BUF_INIT;
+	struct checkpatch_report *v;
+	mail_text(in, &text);
+	int n = tree_checkpatch(in->tree, text.data, text.len, &v, &why);
+	if (n < 0)
+		review_note(r, "checkpatch: %s", why.data);
+	/* Like the whitespace checks: one comment per file and type, at its first line. */
+	struct group *g = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*g));
+	size_t ng = 0;
+	for (int i = 0; i < n; i++) {
+		size_t line = v[i].line > CHECKPATCH_HEADER_LINES ?
+			v[i].line - CHECKPATCH_HEADER_LINES - 1 : SIZE_MAX;
+		if (rules_stand_for(v[i].type) || !changed_line(p, line))
+			continue;
+		size_t k = 0;
+		while (k < ng && !(p->lines[g[k].line].file == p->lines[line].file &&
+				   !strcmp(v[g[k].report].type, v[i].type)))
+			k++;
+		if (k < ng)
+			g[k].more++;
+		else
+			g[ng++] = (struct group){ line, i, 0 };
+	}
+	for (size_t k = 0; k < ng; k++) {
+		const struct checkpatch_report *c = &v[g[k].report];
+		enum severity sev = c->level == 'E' ? SEVERITY_WARNING : SEVERITY_NIT;
+		if (g[k].more)
+			review_add(r, g[k].line, sev, "checkpatch", "checkpatch.pl: %s (%s; %zu more "
+				   "like it below)", c->message, c->type, g[k].more);
+		else
+			review_add(r, g[k].line, sev, "checkpatch", "checkpatch.pl: %s (%s)",
+				   c->message, c->type);
+	}
+	free(g);
+	if (n > 0)
+		checkpatch_reports_free(v, (size_t)n);
+	buf_release(&text);
+	buf_release(&why);
+	return 0;
+}
+
+const struct reviewer check_checkpatch = { "checkpatch", checkpatch_run };
