@@ -144,6 +144,20 @@ MUTATIONS = {
     "b4 agent: no comment line starts with '>'": (
         "contrib/b4/patchreview-agent", '" " + l if l.startswith(">") else l', "l",
         "t43-b4-agent"),
+    "tree: a cut priority cuts every lower one": (
+        "filter/model/context.c", "if (cut_below >= 0 && p->priority > cut_below) {",
+        "if (cut_below >= 0 && p->priority > cut_below + 1) {", "t50-tree"),
+    "tree: checkpatch leaves out what a built-in rule says": (
+        "filter/checks/tree.c", "if (rules_stand_for(v[i].type) || !changed_line(p, line))",
+        "if (!changed_line(p, line))", "t50-tree"),
+    "tree: checkpatch only on changed lines": (
+        "filter/checks/tree.c", "return k == LINE_ADDED || k == LINE_MESSAGE || k == LINE_TRAILER;",
+        "return k != LINE_HUNK_HEADER;", "t50-tree"),
+    "tree: a caller passing the old number of arguments": (
+        "filter/tree/callers.c", "if (v[i].args == (int)old->params)",
+        "if (v[i].args == (int)now->params)", "t50-tree"),
+    "tree: a struct's type from the variable's declaration": (
+        "filter/tree/context.c", "want_add(w, f, t[1].s, t[1].len, TAG_KINDS);", ";", "t50-tree"),
 }
 
 

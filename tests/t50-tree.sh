@@ -1,0 +1,229 @@
+#!/bin/sh
+# --tree: this repository's own history as the maintainer's tree. A
+# temporary clone, real commits through git format-patch, checked out at
+# fixed commits so that the answers never move: which base is read, whether
+# the patch applies, the code chosen for the prompt and the budget's cut
+# order, the tree's checkpatch.pl (a stand-in) merged with the built-in
+# checks, the checks only a tree allows, and the tree left as it was.
+. "$(dirname "$0")/lib.sh"
+. "$ROOT/tests/llm-lib.sh"
+command -v git >/dev/null || { skip "tree" "git missing"; exit 0; }
+command -v python3 >/dev/null || { skip "tree" "python3 missing"; exit 0; }
+# cf1c6a0 changes best_line() in filter/anchor.c; d43c91f adds
+# write_file_atomic() to filter/base/slurp.c and uses it in cache_put().
+for c in cf1c6a0 d43c91f; do
+	git -C "$ROOT" cat-file -e "$c^{commit}" 2>/dev/null ||
+		{ skip "tree" "commit $c is not in this checkout's history"; exit 0; }
+done
+TREE=$T/tree
+# Our scratch directories go here, to see that none is left behind.
+export TMPDIR=$T/tmp
+mkdir -p "$TMPDIR"
+git clone -q "$ROOT" "$TREE" || { fail "tree: clone" "git clone failed"; exit 0; }
+git -C "$TREE" format-patch -q --stdout -1 cf1c6a0 > "$T/anchor.eml"
+git -C "$TREE" format-patch -q --stdout -1 d43c91f > "$T/atomic.eml"
+git -C "$TREE" format-patch -q --stdout --base=d43c91f~1 -1 d43c91f > "$T/atomic-base.eml"
+at() { git -C "$TREE" checkout -q --detach "$1"; }
+
+# Two commits made here for the checks only a tree allows: config_set()
+# takes a fifth argument, its callers left as they are; buf_reset() goes
+# while its callers stay.
+at d43c91f
+commit() { git -C "$TREE" -c user.name=T -c user.email=t@example.org commit -q -a -m "$1"; }
+python3 - "$TREE/filter/config/config.c" "$TREE/filter/config/config.h" <<'PY'
+import sys
+for path in sys.argv[1:]:
+    s = open(path).read()
+    old = "int config_set(struct config *c, "
+    assert old in s
+    open(path, "w").write(s.replace(old, old + "bool quiet, ", 1))
+PY
+commit "config: config_set can be quiet"
+git -C "$TREE" format-patch -q --stdout -1 HEAD > "$T/signature.eml"
+at d43c91f
+python3 - "$TREE/filter/base/buf.c" "$TREE/filter/base/buf.h" <<'PY'
+import re, sys
+c, h = sys.argv[1:]
+s = open(c).read()
+open(c, "w").write(re.sub(r"\nvoid buf_reset\(struct buf \*b\)\n\{.*?\n\}\n", "\n", s, flags=re.S))
+s = open(h).read()
+open(h, "w").write(s.replace("void buf_reset(struct buf *b);\n", ""))
+PY
+commit "buf: no buf_reset"
+git -C "$TREE" format-patch -q --stdout -1 HEAD > "$T/removed.eml"
+out_has() { grep -q -E -- "$1" "$T/out"; }
+out_lacks() { ! grep -q -E -- "$1" "$T/out"; }
+note_has() { sed -n '/^\[patchreview: /,/\]$/p' "$T/out" | tr '\n' ' ' | grep -q -F -- "$1"; }
+
+# Which base, and whether the patch applies there: the first note of the draft.
+at cf1c6a0~1
+run_pr --tree "$TREE" < "$T/anchor.eml"
+check "applies: exit 0, the work tree named with its HEAD, first in the draft" sh -c "
+	[ $status -eq 0 ] && sed -n '/^\$/,\$p' '$T/out' | sed -n 2p | grep -q '^\[patchreview: tree: '" &&
+	note_has "[patchreview: tree: the patch applies to the work tree (HEAD fa08a9130344)]"
+at d43c91f
+run_pr --tree "$TREE" < "$T/atomic.eml"
+check "does not apply: the first failing file and hunk, at the top" \
+	note_has "tree: the patch does not apply to the work tree (HEAD d43c91f99020): filter/base/slurp.c, hunk 1 of 2 (@@ -1,6 +1,9 @@) does not apply; the context is from the files as they are"
+check "does not apply: still reviewed, exit 0" sh -c "[ $status -eq 0 ] && grep -q ' wrote:\$' '$T/out'"
+run_pr --tree "$TREE" < "$T/atomic-base.eml"
+check "base-commit: read at the mail's base when the tree has it" \
+	note_has "tree: the patch applies to base-commit 2a1456529276 (from the mail)"
+sed 's/^base-commit: .*/base-commit: 0123456789abcdef0123456789abcdef01234567/' "$T/atomic-base.eml" > "$T/unknown-base.eml"
+run_pr --tree "$TREE" < "$T/unknown-base.eml"
+check "base-commit: unknown to the tree, the work tree is read and the note says so" \
+	note_has "does not apply to the work tree (HEAD d43c91f99020; the mail's base-commit 0123456789ab is not in the tree)"
+
+# The context: the changed function whole, the definitions the added lines use.
+at cf1c6a0~1
+run_pr --tree "$TREE" --explain-prompt < "$T/anchor.eml"
+context() { sed -n '/^Context from the tree/,/^Context: /p' "$T/out" | grep -E '^  (in|short|cut) '; }
+check "context: best_line() whole, after the patch" \
+	out_has '^  in    changed +[0-9]+ bytes  filter/anchor.c:74-92: function best_line\(\), changed by the patch, as the patch leaves it$'
+check "context: struct patch_line, the type of the 'l' the added line reads" \
+	out_has '^  in    definition +[0-9]+ bytes  filter/patch.h:28-36: struct patch_line, used by the added lines$'
+check "context: nothing else (no locals, no unrelated files)" sh -c "[ \$(sed -n '/^Context from the tree/,/^Context: /p' '$T/out' | grep -c -E '^  (in|short|cut) ') -eq 2 ]"
+check "context: the budget line" out_has '^Context: [0-9]+ of 12000 bytes \(context_budget\), 2 items in, 0 cut; the changed code takes [0-9]+'
+at d43c91f
+run_pr --tree "$TREE" --explain-prompt < "$T/atomic-base.eml"
+check "context: read at the base, both changed functions" sh -c "
+	grep -q -E '^  in    changed +[0-9]+ bytes  filter/base/slurp.c:46-72: function write_file_atomic\(\)' '$T/out' &&
+	grep -q -E '^  in    changed +[0-9]+ bytes  filter/model/cache.c:80-99: function cache_put\(\)' '$T/out'"
+check "context: definitions from the headers and helpers the added lines call" sh -c "
+	grep -q -E '^  in    definition +[0-9]+ bytes  filter/base/buf.h:8-12: struct buf' '$T/out' &&
+	grep -q -E '^  in    definition +[0-9]+ bytes  filter/base/paths.c:35-47: function make_dirs\(\)' '$T/out'"
+check "context: every definition names something the added lines use" python3 - "$T/out" "$T/atomic-base.eml" <<'PY'
+import re, sys
+out, mail = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+added = "\n".join(l[1:] for l in mail.split("\n") if l.startswith("+") and not l.startswith("+++"))
+names = re.findall(r"^  in +definition +\d+ bytes  \S+: \w+ (\w+)", out, re.M)
+sys.exit(0 if names and all(re.search(r"\b%s\b" % n, added) for n in names) else 1)
+PY
+
+# The budget: changed functions, then definitions, then callers; a cut
+# priority cuts everything below it. config_set()'s patch has all three;
+# the budget holds the changed function and the smallest caller, but not
+# the definition of struct config, so no caller may go in.
+at d43c91f
+run_pr --tree "$TREE" --explain-prompt < "$T/signature.eml"
+context > "$T/all"
+check "budget: the patch has a changed function, a definition and callers" sh -c "
+	grep -q '^  in    changed .* function config_set()' '$T/all' &&
+	grep -q '^  in    definition .* struct config, used' '$T/all' &&
+	grep -q '^  in    caller .* a call of config_set(), whose signature the patch changes' '$T/all'"
+budget=$(awk '$2 == "changed" { c += $3 } $2 == "definition" && (!d || $3 < d) { d = $3 }
+	$2 == "caller" && (!s || $3 < s) { s = $3 } END { if (s < d) print c + s }' "$T/all")
+PATCHREVIEW_CONTEXT_BUDGET=${budget:-1} run_pr --tree "$TREE" --explain-prompt < "$T/signature.eml"
+context > "$T/order"
+check "budget: the changed function goes in first" grep -q '^  in    changed' "$T/order"
+check "budget: the definition that does not fit is cut" grep -q '^  cut   definition' "$T/order"
+check "budget: in priority order, nothing after the first cut of a lower kind" python3 - "$T/order" <<'PY'
+import sys
+rank = {"changed": 0, "definition": 1, "caller": 2}
+rows = [l.split()[:2] for l in open(sys.argv[1])]
+kinds = [rank[k] for _, k in rows]
+cut_at = min((rank[k] for f, k in rows if f == "cut"), default=9)
+ok = kinds == sorted(kinds) and all(f == "cut" for f, k in rows if rank[k] > cut_at)
+sys.exit(0 if ok else 1)
+PY
+check "budget: within it" out_has "^Context: [0-9]+ of $budget bytes \(context_budget\), 1 item in"
+PATCHREVIEW_CONTEXT_BUDGET=0 run_pr --tree "$TREE" --explain-prompt < "$T/atomic-base.eml"
+check "budget 0: everything cut" sh -c "! grep -q -E '^  (in|short) ' '$T/out' && grep -q '^Context: 0 of 0 bytes' '$T/out'"
+
+# The model gets the code, fenced as data, after the patch; without a tree nothing changes.
+start_server
+use_backend openai
+export PATCHREVIEW_MODEL=scenario:ok PATCHREVIEW_CACHE=no
+at cf1c6a0~1
+run_pr --tree "$TREE" < "$T/anchor.eml"
+check "prompt: the context after the patch, in its own fence" \
+	logq 'u.index("\nPATCH>>>\n") < u.index("\n<<<CONTEXT\n") and u.endswith("\nCONTEXT>>>\n")'
+check "prompt: the whole changed function, after the patch" \
+	logq '"=== filter/anchor.c:74-92: function best_line()" in u and "static struct candidate best_line(const struct patch *p" in u and "size_t skip = !message && l->len;" in u.split("\n<<<CONTEXT\n")[1]'
+check "prompt: the note on the base inside the fence" \
+	logq '"tree: the patch applies to the work tree" in u.split("\n<<<CONTEXT\n")[1]'
+run_pr < "$T/anchor.eml"
+check "prompt: without --tree, no context" logq '"<<<CONTEXT" not in u'
+unset PATCHREVIEW_BACKEND
+
+# The tree's checkpatch.pl: a stand-in that logs how it was run and reports
+# on an added line twice (one type a built-in rule stands for), a context
+# line and the commit message.
+mkdir -p "$TREE/scripts"
+cat > "$TREE/scripts/checkpatch.pl" <<'PY'
+#!/usr/bin/env python3
+import os, sys
+with open(os.environ["CP_LOG"], "a") as log:
+    log.write("cwd=%s args=%s\n" % (os.getcwd(), " ".join(sys.argv[1:])))
+lines = sys.stdin.read().split("\n")
+added = [i + 1 for i, l in enumerate(lines) if l.startswith("+") and not l.startswith("+++")]
+context = [i + 1 for i, l in enumerate(lines) if l.startswith(" ") and i > 10]
+print("-:%d: WARNING:STANDIN_ADDED: an added line" % added[0])
+print("-:%d: ERROR:TRAILING_WHITESPACE: trailing whitespace" % added[0])
+print("-:%d: WARNING:STANDIN_ADDED: an added line" % added[1])
+print("-:%d: WARNING:STANDIN_CONTEXT: a context line" % context[0])
+print("-:4: WARNING:STANDIN_MESSAGE: the commit message" )
+print("total: 1 errors, 4 warnings")
+sys.exit(1)
+PY
+chmod +x "$TREE/scripts/checkpatch.pl"
+export CP_LOG=$T/cp.log
+at cf1c6a0~1
+run_pr --tree "$TREE" < "$T/anchor.eml"
+check "checkpatch: its report on an added line, under that line, with the count of the rest" \
+	under '> +		/* The diff marker; an empty context line lost it to the mailer. */' \
+	'^nit: checkpatch.pl: an added line \(STANDIN_ADDED; 1 more like it below\)$'
+check "checkpatch: a report on the commit message kept" draft_has 'checkpatch.pl: the commit message \(STANDIN_MESSAGE\)'
+check "checkpatch: nothing about unchanged lines" draft_lacks STANDIN_CONTEXT
+check "checkpatch: no duplicate of a built-in rule's type" draft_lacks TRAILING_WHITESPACE
+check "checkpatch: run with --no-tree from our scratch directory, not the tree" sh -c "
+	grep -q -- '--no-tree --terse --show-types --color=never --no-summary -\$' '$CP_LOG' &&
+	! grep -q 'cwd=$TREE' '$CP_LOG'"
+: > "$CP_LOG"
+PATCHREVIEW_CHECKPATCH=no run_pr --tree "$TREE" < "$T/anchor.eml"
+check "checkpatch = no: not run" sh -c "[ ! -s '$CP_LOG' ] && ! grep -q STANDIN '$T/out'"
+PATCHREVIEW_SKIP_CHECKS=checkpatch run_pr --tree "$TREE" < "$T/anchor.eml"
+check "skip_checks = checkpatch: not run either" sh -c "! grep -q STANDIN '$T/out'"
+chmod -x "$TREE/scripts/checkpatch.pl"
+: > "$CP_LOG"
+run_pr --tree "$TREE" < "$T/anchor.eml"
+check "checkpatch: not executable, not run" sh -c "[ ! -s '$CP_LOG' ] && ! grep -q STANDIN '$T/out'"
+rm -rf "$TREE/scripts"
+
+# The checks only a tree allows, on the commits made above.
+at d43c91f
+run_pr --tree "$TREE" < "$T/signature.eml"
+check "signature-callers: the callers the patch leaves behind, under the new signature" \
+	under '> +int config_set(struct config *c, bool quiet, const char *name, const char *value,' \
+	'^config_set\(\) now takes 5 arguments instead of 4, but'
+check "signature-callers: named, nearest first, with a count" sh -c "sed -n '/now takes 5/,/^\$/p' '$T/out' | tr '\n' ' ' |
+	grep -q -E 'but filter/config/config.c:[0-9]+ \(in read_file\(\)\), filter/config/config.c:[0-9]+ \(in read_environment\(\)\), .* and [0-9]+ more still pass 4: the patch leaves those callers unchanged\.'"
+run_pr --tree "$TREE" < "$T/removed.eml"
+still_called() {
+	under '> -void buf_reset(struct buf *b)' '^This removes buf_reset\(\), but ' &&
+		sed -n '/^This removes buf_reset/,/^$/p' "$T/out" | tr '\n' ' ' |
+		grep -q -E 'filter/[a-z/]+\.c:[0-9]+ .* still call it\.'
+}
+check "removed-symbol: a removed function still called in the tree" still_called
+PATCHREVIEW_SKIP_CHECKS="removed-symbol signature-callers" run_pr --tree "$TREE" < "$T/removed.eml"
+check "removed-symbol: skip_checks turns it off" draft_lacks 'This removes buf_reset'
+run_pr < "$T/removed.eml"
+check "removed-symbol: nothing without a tree" draft_lacks 'This removes'
+
+# Bad trees, and the tree left as it was.
+run_pr --tree "$T/nowhere" < "$T/anchor.eml"
+check "a tree that is not a git work tree: exit 2, one line, nothing read" \
+	sh -c "[ $status -eq 2 ] && [ ! -s '$T/out' ] && [ \$(wc -l < '$T/err') -eq 1 ] && grep -q \"tree '$T/nowhere' is not a git work tree\" '$T/err'"
+at d43c91f
+# GIT_OPTIONAL_LOCKS=0: our own git status must not refresh the index either.
+GIT_OPTIONAL_LOCKS=0 git -C "$TREE" status --porcelain --ignored > "$T/status.before"
+sha256sum "$TREE/.git/index" > "$T/index.before"
+touch "$T/stamp"
+sleep 1
+run_pr --tree "$TREE" < "$T/atomic-base.eml"
+run_pr --tree "$TREE" < "$T/atomic.eml"
+GIT_OPTIONAL_LOCKS=0 git -C "$TREE" status --porcelain --ignored > "$T/status.after"
+check "the tree is only read: status, index and git directory unchanged" sh -c "
+	cmp -s '$T/status.before' '$T/status.after' && sha256sum -c --status '$T/index.before' &&
+	[ -z \"\$(find '$TREE' -newer '$T/stamp' -print -quit)\" ]"
+check "no scratch directory left behind" sh -c "[ -z \"\$(ls -A '$TMPDIR')\" ]"
