@@ -44,7 +44,9 @@ static const char usage_text[] =
 	"they are about.\n"
 	"\n"
 	"  -f, --from ADDR      your address for the From: header\n"
-	"      --full           quote the whole patch, do not trim\n"
+	"      --full           quote the whole patch, do not trim (trim = no)\n"
+	"      --tag TAG        end the draft with your own tag, e.g. Reviewed-by,\n"
+	"                       from your 'from' address\n"
 	"      --maildir DIR    deliver the draft into Maildir DIR instead of stdout\n"
 	"      --mutt           add X-Mutt-References (mutt marks the mail replied)\n"
 	"  -b, --backend NAME   model backend: none, openai, anthropic, ollama\n"
@@ -78,12 +80,13 @@ static const char usage_text[] =
 enum {
 	OPT_FULL = 256, OPT_MAILDIR, OPT_MUTT, OPT_NO_CACHE, OPT_EXPLAIN, OPT_STRICT,
 	OPT_ANSWERS, OPT_REQUESTS_OUT, OPT_REQUEST_NAME, OPT_LIST_CHECKS,
-	OPT_FORMAT, OPT_FAIL_ON, OPT_TREE,
+	OPT_FORMAT, OPT_FAIL_ON, OPT_TREE, OPT_TAG,
 };
 
 static const struct option options[] = {
 	{ "from", required_argument, NULL, 'f' },
 	{ "full", no_argument, NULL, OPT_FULL },
+	{ "tag", required_argument, NULL, OPT_TAG },
 	{ "maildir", required_argument, NULL, OPT_MAILDIR },
 	{ "mutt", no_argument, NULL, OPT_MUTT },
 	{ "backend", required_argument, NULL, 'b' },
@@ -112,7 +115,8 @@ static int apply_option(struct config *c, int opt, const char *arg)
 {
 	switch (opt) {
 	case 'f': return config_set(c, "from", arg, "--from");
-	case OPT_FULL: return config_set(c, "full", "yes", "--full");
+	case OPT_FULL: return config_set(c, "trim", "no", "--full");
+	case OPT_TAG: c->tag = arg; return 0;
 	case OPT_MAILDIR: return config_set(c, "maildir", arg, "--maildir");
 	case OPT_MUTT: return config_set(c, "mutt", "yes", "--mutt");
 	case 'b': return config_set(c, "backend", arg, "--backend");
@@ -180,6 +184,8 @@ static int parse_options(struct config *c, struct run_options *o, int argc, char
 	while ((opt = getopt_long(argc, argv, short_options, options, NULL)) != -1)
 		if (apply_option(c, opt, optarg) < 0)
 			return -1;
+	if (draft_check_config(c) < 0)
+		return -1;
 	return rules_check_config(c);
 }
 
@@ -313,21 +319,23 @@ int main(int argc, char **argv)
 		return status;
 	}
 	config_init(&c);
+	mail_init();	/* the settings hold addresses, which GMime parses */
 	int ret = parse_options(&c, &o, argc, argv);
 	if (ret) {
+		mail_shutdown();
 		config_release(&c);
 		return ret < 0 ? EXIT_USAGE : EXIT_REVIEWED;
 	}
 	/* Before the mail is read: a tree that is not one is a configuration error. */
 	struct tree *tree = NULL;
 	if (c.tree && !(tree = tree_open(c.tree, c.quiet))) {
+		mail_shutdown();
 		config_release(&c);
 		return EXIT_USAGE;
 	}
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	if (o.format == OUTPUT_LINES)
 		msg_silence_warnings();	/* b4 prep and am take each stderr line for a failure */
-	mail_init();
 	int status = run(&c, &o, tree);
 	mail_shutdown();
 	tree_close(tree);

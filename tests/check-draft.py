@@ -66,6 +66,10 @@ def input_texts(msg):
             body = text
         elif has_diff(text) and b"\0" not in (part.get_payload(decode=True) or b"")[:8192]:
             texts.append(text)
+    # A part holding a diff is the patch: a diff the body pastes is not quoted.
+    start = has_diff(body) if body and texts else None
+    if start:
+        body = body[:start.start()]
     return ([body] if body else []) + texts
 
 

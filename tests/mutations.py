@@ -63,6 +63,32 @@ MUTATIONS = {
         "filter/checks/message.c", "bool in_block = n > 0;", "bool in_block = p->ntrailers > 0;", "t15-parse"),
     "pull request: its diff is said to be not reviewed": (
         "filter/main.c", "} else if (pull && patch_has_diff(&p)) {", "} else if (0) {", "t16-input"),
+    "recipients: a list's Reply-To goes in Cc": (
+        "filter/draft/headers.c", "bool list = m->reply_to.n && reply_to_is_list(m);",
+        "bool list = m->reply_to.n && reply_to_is_list(m) && 0;", "t11-draft"),
+    "recipients: the me list": (
+        "filter/draft/headers.c", "\tif (c->me)\n\t\tmail_parse_addresses(me, c->me);", "", "t11-draft"),
+    "recipients: Mail-Followup-To": (
+        "filter/draft/headers.c", "if (m->followup_to.n) {", "if (0) {", "t11-draft"),
+    "subject: list tags dropped": (
+        "filter/patch/subject.c", "} else if (close && !is_patch_group(p + 1, close) &&",
+        "} else if (close && !is_patch_group(p + 1, close) && 0 &&", "t11-draft"),
+    "subject: Aw: and Sv:": (
+        "filter/patch/subject.c", '"re", "aw", "sv",', '"re",', "t11-draft"),
+    "attribution: runs of blanks in the Date": (
+        "filter/draft/attribution.c", "if (*p != ' ' || (p[1] != ' ' && p[1]))", "if (1)", "t11-draft"),
+    "attribution: an undated mail": (
+        "filter/draft/attribution.c", 'if (!m->date && strstr(f, "%d"))', "if (0)", "t11-draft"),
+    "trim auto: an uncommented patch whole": (
+        "filter/draft/select.c", "(diff <= UNCOMMENTED_DIFF_LINES && !comments_on_diff(p, r))",
+        "(diff <= UNCOMMENTED_DIFF_LINES && !comments_on_diff(p, r) && 0)", "t11-draft"),
+    "trim auto: a short patch whole": (
+        "filter/draft/select.c", "return diff <= SHORT_DIFF_LINES ||", "return 0 ||", "t11-draft"),
+    "signature": (
+        "filter/draft/draft.c", "if (c->signature && !draft_signature(&s, c->signature) && s.len) {",
+        "if (0 && c->signature && !draft_signature(&s, c->signature) && s.len) {", "t11-draft"),
+    "--tag needs from": (
+        "filter/draft/closing.c", "\tif (!n)\n", "\tif (!n && 0)\n", "t11-draft"),
     "reviewer removed from Cc": (
         "filter/draft/headers.c", "add_unique(&cc, &m->cc.v[i], &me, &to);",
         "add_unique(&cc, &m->cc.v[i], &to, &to);", "t11-draft"),

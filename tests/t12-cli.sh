@@ -14,20 +14,20 @@ check "unknown option: exit 2, one line on stderr" \
 	sh -c "[ $status -eq 2 ] && [ \$(wc -l < '$T/err') -eq 1 ] && grep -q \"unknown option '--frobnicate'\" '$T/err' && [ ! -s '$T/out' ]"
 
 mkdir -p "$XDG_CONFIG_HOME/patchreview"
-printf 'full = maybe\n' > "$XDG_CONFIG_HOME/patchreview/config"
+printf 'mutt = maybe\n' > "$XDG_CONFIG_HOME/patchreview/config"
 run_pr < "$MAILS/demo.eml"
 check "bad config value: exit 2, names file and line" \
-	sh -c "[ $status -eq 2 ] && grep -q 'config:1: .full. wants yes or no' '$T/err'"
+	sh -c "[ $status -eq 2 ] && grep -q 'config:1: .mutt. wants yes or no' '$T/err'"
 printf 'colour = blue\n' > "$XDG_CONFIG_HOME/patchreview/config"
 run_pr < "$MAILS/demo.eml"
 check "unknown config key: exit 2" sh -c "[ $status -eq 2 ] && grep -q \"unknown setting 'colour'\" '$T/err'"
-printf '# reviewer\nfrom = "Rev Iewer <rev@example.org>"\nfull = yes\n' > "$XDG_CONFIG_HOME/patchreview/config"
+printf '# reviewer\nfrom = "Rev Iewer <rev@example.org>"\ntrim = no\n' > "$XDG_CONFIG_HOME/patchreview/config"
 run_pr < "$MAILS/demo.eml"
-check "config file: from and full" \
+check "config file: from and trim" \
 	sh -c "grep -q '^From: Rev Iewer <rev@example.org>' '$T/out' && grep -q 'foo_hw_init' '$T/out'"
-PATCHREVIEW_FULL=no run_pr < "$MAILS/demo.eml"
+PATCHREVIEW_TRIM=yes run_pr < "$MAILS/demo.eml"
 check "environment overrides the file" sh -c "! grep -q 'foo_hw_init' '$T/out'"
-PATCHREVIEW_FULL=no run_pr --full < "$MAILS/demo.eml"
+PATCHREVIEW_TRIM=yes run_pr --full < "$MAILS/demo.eml"
 check "option overrides the environment" grep -q "foo_hw_init" "$T/out"
 PATCHREVIEW_SKIP_CHECKS="signoff,  fixes-tag" run_pr < "$MAILS/fixes-bad.eml"
 check "skip_checks: the named checks are silent" grep -q "^The built-in checks found nothing" "$T/out"

@@ -15,20 +15,27 @@
 #include "base/paths.h"
 #include "config/config.h"
 
-enum key_type { KEY_STRING, KEY_BOOL, KEY_LONG, KEY_DOUBLE };
+/* KEY_CHOICE: a string that must be one of the words of choices. */
+enum key_type { KEY_STRING, KEY_BOOL, KEY_LONG, KEY_DOUBLE, KEY_CHOICE };
 
 struct key {
 	const char *name;
 	enum key_type type;
 	size_t offset;
 	const char *help;
+	const char *choices;	/* KEY_CHOICE: "a b c" */
 };
 
-#define KEY(name, type, help) { #name, type, offsetof(struct config, name), help }
+#define KEY(name, type, help) { #name, type, offsetof(struct config, name), help, NULL }
+#define CHOICE(name, choices, help) \
+	{ #name, KEY_CHOICE, offsetof(struct config, name), help, choices }
 
 static const struct key keys[] = {
 	KEY(from, KEY_STRING, "your From: address; unset lets the mail client fill it"),
-	KEY(full, KEY_BOOL, "quote the whole patch instead of trimming (no)"),
+	KEY(me, KEY_STRING, "your other addresses, never Cc'd: \"a@x.org, b@y.org\""),
+	CHOICE(trim, "auto yes no", "cut uncommented hunks: auto (long patches with comments), yes, no"),
+	KEY(attribution, KEY_STRING, "the line above the quote; %d date, %f author, %n name, %a address"),
+	KEY(signature, KEY_STRING, "a file appended after \"-- \" (unset)"),
 	KEY(mutt, KEY_BOOL, "add X-Mutt-References so mutt marks the mail replied (no)"),
 	KEY(profile, KEY_STRING, "which built-in rules apply: auto, kernel, generic (auto)"),
 	KEY(skip_checks, KEY_STRING, "built-in checks to turn off, e.g. \"signoff subject-length\""),
@@ -75,7 +82,7 @@ void config_init(struct config *c)
 void config_release(struct config *c)
 {
 	for (size_t i = 0; i < sizeof(keys) / sizeof(*keys); i++) {
-		if (keys[i].type == KEY_STRING)
+		if (keys[i].type == KEY_STRING || keys[i].type == KEY_CHOICE)
 			free(*(char **)((char *)c + keys[i].offset));
 		if (c->origin)
 			free(c->origin[i]);
@@ -97,6 +104,35 @@ static int parse_bool(const char *v, bool *out)
 	return -1;
 }
 
+/* Is value one of the words of choices? */
+static bool is_choice(const char *choices, const char *value)
+{
+	size_t n = strlen(value);
+	for (const char *p = choices; *p;) {
+		size_t len = strcspn(p, " ");
+		if (len == n && !strncmp(p, value, n))
+			return true;
+		p += len + (p[len] == ' ');
+	}
+	return false;
+}
+
+/* "origin: 'trim' wants auto, yes or no, not 'value'"; returns -1. */
+static int choice_error(const struct key *k, const char *value, const char *origin)
+{
+	struct buf words = BUF_INIT;
+	for (const char *p = k->choices; *p;) {
+		size_t n = strcspn(p, " ");
+		if (words.len)
+			buf_addstr(&words, p[n] ? ", " : " or ");
+		buf_add(&words, p, n);
+		p += n + (p[n] == ' ');
+	}
+	int ret = error("%s: '%s' wants %s, not '%s'", origin, k->name, words.data, value);
+	buf_release(&words);
+	return ret;
+}
+
 int config_set(struct config *c, const char *name, const char *value,
 	       const char *origin)
 {
@@ -113,6 +149,10 @@ int config_set(struct config *c, const char *name, const char *value,
 	char *end;
 	errno = 0;
 	switch (k->type) {
+	case KEY_CHOICE:
+		if (*value && !is_choice(k->choices, value))
+			return choice_error(k, value, origin);
+		/* fall through */
 	case KEY_STRING:
 		free(*(char **)slot);
 		*(char **)slot = *value ? xstrdup(value) : NULL;

@@ -10,7 +10,11 @@
 struct config {
 	/* the draft */
 	char *from;		/* reviewer identity for From:, or NULL */
-	bool full;		/* quote the whole patch */
+	char *me;		/* more of the reviewer's addresses, or NULL */
+	char *trim;		/* auto, yes, no; NULL is auto */
+	char *attribution;	/* the line above the quote, or NULL for the default */
+	char *signature;	/* file appended after "-- ", or NULL */
+	const char *tag;	/* --tag: end with "TAG: from" (not owned), or NULL */
 	bool mutt;		/* add X-Mutt-References */
 	/* the built-in checks */
 	char *profile;		/* auto, kernel, generic; NULL is auto */

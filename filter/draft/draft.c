@@ -12,11 +12,9 @@
 #include "base/text.h"
 #include "draft/draft.h"
 #include "draft/headers.h"
+#include "draft/parts.h"
 
 #define WRAP_COLUMNS 72
-/* Lines of a hunk kept above a comment; a shorter head is kept whole. */
-#define CONTEXT_LINES 8
-#define WHOLE_HEAD_LINES 20
 
 /* The body writer: remembers whether a blank line is due before the next text. */
 struct writer {
@@ -120,54 +118,6 @@ static void put_comment(struct writer *w, const struct finding *f)
 	w->gap = true;
 }
 
-static void mark(unsigned char *quote, size_t from, size_t to)
-{
-	for (size_t i = from; i <= to; i++)
-		quote[i] = 1;
-}
-
-/* Quotes what a comment on line i needs: its file's header, hunk header and context. */
-static void mark_context(const struct patch *p, size_t i, unsigned char *quote)
-{
-	const struct patch_line *l = &p->lines[i];
-	if (l->file >= 0) {
-		const struct patch_file *f = &p->files[l->file];
-		for (size_t k = f->first_line; k < f->end_line &&
-		     p->lines[k].kind == LINE_FILE_HEADER; k++)
-			quote[k] = 1;
-	}
-	if (l->hunk >= 0) {
-		size_t head = p->hunks[l->hunk].header_line;
-		quote[head] = 1;
-		mark(quote, i - head <= WHOLE_HEAD_LINES ? head : i - CONTEXT_LINES, i);
-	} else if (l->file < 0) {
-		size_t floor = i >= p->message_end ? p->message_end : 0;
-		mark(quote, i > floor + CONTEXT_LINES ? i - CONTEXT_LINES : floor, i);
-	}
-	quote[i] = 1;
-}
-
-/* Which lines to quote: all of them, or the message and what comments need. */
-static unsigned char *select_lines(const struct patch *p, const struct review *r,
-				   bool everything)
-{
-	unsigned char *quote = xcalloc(p->nlines + 1, 1);
-	if (everything) {
-		memset(quote, 1, p->nlines);
-		return quote;
-	}
-	size_t end = p->message_end;
-	while (end > 0 && !p->lines[end - 1].len)
-		end--;
-	/* The message whole, but not a diff it pastes beside the real patch. */
-	for (size_t i = 0; i < end; i++)
-		quote[i] = p->lines[i].kind != LINE_OTHER;
-	for (size_t k = 0; k < r->nfindings; k++)
-		if (r->findings[k].line < p->nlines)
-			mark_context(p, r->findings[k].line, quote);
-	return quote;
-}
-
 static int by_line(const void *a, const void *b)
 {
 	const struct finding *x = *(const struct finding *const *)a;
@@ -177,26 +127,32 @@ static int by_line(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static void put_attribution(struct writer *w, const struct mail *m)
+static void put_attribution(struct writer *w, const struct mail *m, const struct config *c)
 {
-	const struct address *a = mail_author(m);
 	struct buf s = BUF_INIT;
-	if (m->date)
-		buf_addf(&s, "On %s, ", m->date);
-	if (a && a->name)
-		buf_addf(&s, "%s <%s> wrote:", a->name, a->addr);
-	else if (a)
-		buf_addf(&s, "%s wrote:", a->addr);
-	else
-		buf_addstr(&s, "you wrote:");
-	if (!m->date && s.data[0] >= 'a' && s.data[0] <= 'z')
-		s.data[0] = (char)(s.data[0] - 'a' + 'A');
+	draft_attribution(&s, m, c->attribution);
 	put_line(w, s.data, s.len);
 	buf_release(&s);
 }
 
+/* The signature after "-- ", as mutt writes it. */
+static void put_signature(struct writer *w, const struct config *c)
+{
+	struct buf s = BUF_INIT;
+	if (c->signature && !draft_signature(&s, c->signature) && s.len) {
+		w->gap = true;
+		put_raw(w, "", "-- ", 3);
+		for (const char *p = s.data; *p;) {
+			size_t n = strcspn(p, "\n");
+			put_raw(w, "", p, n);
+			p += n + (p[n] == '\n');
+		}
+	}
+	buf_release(&s);
+}
+
 static void put_body(struct writer *w, const struct mail *m, const struct patch *p,
-		     const struct review *r, bool everything)
+		     const struct review *r, const struct config *c, bool reviewed)
 {
 	for (size_t i = 0; i < r->notes.n; i++) {
 		struct buf note = BUF_INIT;
@@ -205,7 +161,7 @@ static void put_body(struct writer *w, const struct mail *m, const struct patch 
 		buf_release(&note);
 	}
 	w->gap = r->notes.n > 0;
-	put_attribution(w, m);
+	put_attribution(w, m, c);
 
 	const struct finding **sorted = xcalloc(r->nfindings + 1, sizeof(*sorted));
 	for (size_t k = 0; k < r->nfindings; k++)
@@ -216,7 +172,7 @@ static void put_body(struct writer *w, const struct mail *m, const struct patch 
 		if (sorted[k]->line >= p->nlines)
 			put_comment(w, sorted[k]);
 
-	unsigned char *quote = select_lines(p, r, everything);
+	unsigned char *quote = draft_select_lines(p, r, c->trim, reviewed);
 	bool trimmed = false;
 	for (size_t i = 0; i < p->nlines; i++) {
 		if (!quote[i]) {
@@ -244,10 +200,25 @@ static void put_body(struct writer *w, const struct mail *m, const struct patch 
 		w->gap = true;
 		put_wrapped(w, r->summary.v[i]);
 	}
+	if (c->tag) {
+		struct buf tag = BUF_INIT;
+		draft_tag(&tag, c->tag, c->from);
+		w->gap = true;
+		put_line(w, tag.data, tag.len);
+		buf_release(&tag);
+	}
 	if (r->disclosure) {
 		w->gap = true;
 		put_wrapped(w, r->disclosure);
 	}
+	put_signature(w, c);
+}
+
+int draft_check_config(const struct config *c)
+{
+	if (draft_check_attribution(c->attribution, config_origin(c, "attribution")) < 0)
+		return -1;
+	return draft_check_tag(c->tag, c->from);
 }
 
 int draft_write(FILE *out, const struct mail *m, const struct patch *p,
@@ -255,7 +226,7 @@ int draft_write(FILE *out, const struct mail *m, const struct patch *p,
 {
 	struct writer w = { .out = out, .at_start = true, .scratch = BUF_INIT };
 	draft_headers(out, m, c);
-	put_body(&w, m, p, r, c->full || !reviewed);
+	put_body(&w, m, p, r, c, reviewed);
 	buf_release(&w.scratch);
 	if (fflush(out) || ferror(out))
 		return error("cannot write the draft");

@@ -15,6 +15,9 @@
  * patch) the whole text is quoted and nothing is trimmed. Returns 0, or -1
  * when writing failed.
  */
+/* The draft's settings (attribution, --tag): 0, or -1 with one line on stderr. */
+int draft_check_config(const struct config *c);
+
 int draft_write(FILE *out, const struct mail *m, const struct patch *p,
 		const struct review *r, const struct config *c, bool reviewed);
 

@@ -73,6 +73,20 @@ static void add_references(struct mail *m, const char *value)
 		g_mime_references_free(refs);
 }
 
+/* "<mailto:list@example.org>" (maybe "?subject=..." after it) -> the address. */
+static char *list_post_address(const char *value)
+{
+	const char *p = value ? strstr(value, "mailto:") : NULL;
+	if (!p)
+		return NULL;
+	p += 7;
+	size_t n = strcspn(p, ">?, \t");
+	char *addr = n ? xstrndup(p, n) : NULL;
+	char *clean = addr ? clean_header(addr) : NULL;
+	free(addr);
+	return clean;
+}
+
 void mail_read_headers(struct mail *m, GMimeMessage *msg)
 {
 	GMimeObject *obj = GMIME_OBJECT(msg);
@@ -80,6 +94,10 @@ void mail_read_headers(struct mail *m, GMimeMessage *msg)
 	collect_addresses(&m->reply_to, g_mime_message_get_reply_to(msg));
 	collect_addresses(&m->to, g_mime_message_get_to(msg));
 	collect_addresses(&m->cc, g_mime_message_get_cc(msg));
+	const char *mft = g_mime_object_get_header(obj, "Mail-Followup-To");
+	if (mft)
+		mail_parse_addresses(&m->followup_to, mft);
+	m->list_post = list_post_address(g_mime_object_get_header(obj, "List-Post"));
 	const char *subject = g_mime_message_get_subject(msg);
 	m->subject = text_clean_dup(subject ? subject : "", TEXT_ONE_LINE);
 	g_strstrip(m->subject);

@@ -149,6 +149,8 @@ void mail_release(struct mail *m)
 	address_list_release(&m->reply_to);
 	address_list_release(&m->to);
 	address_list_release(&m->cc);
+	address_list_release(&m->followup_to);
+	free(m->list_post);
 	free(m->subject);
 	free(m->date);
 	free(m->message_id);

@@ -17,6 +17,8 @@ struct address_list {
 
 struct mail {
 	struct address_list from, reply_to, to, cc;
+	struct address_list followup_to;	/* Mail-Followup-To */
+	char *list_post;	/* the address of List-Post: <mailto:...>, or NULL */
 	char *subject;		/* UTF-8, unfolded, never NULL */
 	char *date;		/* the Date header as sent, or NULL */
 	char *message_id;	/* without angle brackets, or NULL; printable ASCII */

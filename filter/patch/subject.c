@@ -117,6 +117,66 @@ void subject_parse(struct subject_prefix *s, const char *subject)
 	s->title = xstrdup(p);
 }
 
+/*
+ * "Re:", "RE :", "Aw:", "Sv:", "Re[2]:", "答复:", "回复：" at s, as mutt's
+ * $reply_regex and Outlook write them: their length with the blanks after,
+ * or 0.
+ */
+static size_t reply_prefix(const char *s)
+{
+	static const char *const words[] = {
+		"re", "aw", "sv", "\xe7\xad\x94\xe5\xa4\x8d", "\xe5\x9b\x9e\xe5\xa4\x8d",
+	};
+	for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++) {
+		size_t n = strlen(words[i]);
+		if (strncasecmp(s, words[i], n))
+			continue;
+		const char *p = s + n;
+		if (*p == '[') {
+			p += 1 + strspn(p + 1, "0123456789");
+			if (*p++ != ']')
+				continue;
+		}
+		p = skip_space(p);
+		if (*p == ':')
+			p++;
+		else if (starts_with(p, "\xef\xbc\x9a"))	/* a full-width colon */
+			p += 3;
+		else
+			continue;
+		return (size_t)(skip_space(p) - s);
+	}
+	return 0;
+}
+
+/* Is the bracket group [w, end) a patch's prefix, not a list's tag? */
+static bool is_patch_group(const char *w, const char *end)
+{
+	struct subject_prefix s;
+	struct buf tags = BUF_INIT;
+	memset(&s, 0, sizeof(s));
+	parse_brackets(&s, w, end, &tags);
+	buf_release(&tags);
+	return s.is_patch || s.is_pull || s.version || s.total;
+}
+
+const char *subject_reply_base(const char *subject)
+{
+	const char *p = skip_space(subject);
+	for (;;) {
+		size_t n = reply_prefix(p);
+		const char *close = *p == '[' ? strchr(p, ']') : NULL;
+		if (n) {
+			p += n;
+		} else if (close && !is_patch_group(p + 1, close) &&
+			   (reply_prefix(skip_space(close + 1)) || *skip_space(close + 1) == '[')) {
+			p = skip_space(close + 1);	/* "[list] Re: ..." or "[list] [PATCH] ..." */
+		} else {
+			return p;
+		}
+	}
+}
+
 void subject_release(struct subject_prefix *s)
 {
 	free(s->tags);

@@ -18,4 +18,12 @@ struct subject_prefix {
 void subject_parse(struct subject_prefix *s, const char *subject);
 void subject_release(struct subject_prefix *s);
 
+/*
+ * What a reply's "Re: " goes in front of: subject without its reply
+ * prefixes ("Re:", "Aw:", "Sv:", "答复:"...) and without the list tags
+ * among them ("[list] Re: [list] Re: [PATCH] x" gives "[PATCH] x"); the
+ * [PATCH ...] prefix stays. Points into subject.
+ */
+const char *subject_reply_base(const char *subject);
+
 #endif
