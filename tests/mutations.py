@@ -182,6 +182,10 @@ MUTATIONS = {
     "tree: a caller passing the old number of arguments": (
         "filter/tree/callers.c", "if (v[i].args == (int)old->params)",
         "if (v[i].args == (int)now->params)", "t50-tree"),
+    "tree: AGENTS.md's review section ends at the next heading": (
+        "filter/tree/agents.c", "if (level && in && level <= in)", "if (0)", "t50-tree"),
+    "tree: the mail's prerequisites move the base": (
+        "filter/tree/base.c", "if (want && found == want) {", "if (0) {", "t50-tree"),
     "tree: a struct's type from the variable's declaration": (
         "filter/tree/context.c", "want_add(w, f, t[1].s, t[1].len, TAG_KINDS);", ";", "t50-tree"),
 }

@@ -144,7 +144,6 @@ check "prompt: the note on the base inside the fence" \
 	logq '"tree: the patch applies to the work tree" in u.split("\n<<<CONTEXT\n")[1]'
 run_pr < "$T/anchor.eml"
 check "prompt: without --tree, no context" logq '"<<<CONTEXT" not in u'
-unset PATCHREVIEW_BACKEND
 
 # The tree's checkpatch.pl: a stand-in that logs how it was run and reports
 # on an added line twice (one type a built-in rule stands for), a context
@@ -181,13 +180,13 @@ check "checkpatch: run with --no-tree from our scratch directory, not the tree" 
 	! grep -q 'cwd=$TREE' '$CP_LOG'"
 : > "$CP_LOG"
 PATCHREVIEW_CHECKPATCH=no run_pr --tree "$TREE" < "$T/anchor.eml"
-check "checkpatch = no: not run" sh -c "[ ! -s '$CP_LOG' ] && ! grep -q STANDIN '$T/out'"
+check "checkpatch = no: not run" sh -c "[ ! -s '$CP_LOG' ] && ! grep -q 'checkpatch.pl:' '$T/out'"
 PATCHREVIEW_SKIP_CHECKS=checkpatch run_pr --tree "$TREE" < "$T/anchor.eml"
-check "skip_checks = checkpatch: not run either" sh -c "! grep -q STANDIN '$T/out'"
+check "skip_checks = checkpatch: not run either" sh -c "! grep -q 'checkpatch.pl:' '$T/out'"
 chmod -x "$TREE/scripts/checkpatch.pl"
 : > "$CP_LOG"
 run_pr --tree "$TREE" < "$T/anchor.eml"
-check "checkpatch: not executable, not run" sh -c "[ ! -s '$CP_LOG' ] && ! grep -q STANDIN '$T/out'"
+check "checkpatch: not executable, not run" sh -c "[ ! -s '$CP_LOG' ] && ! grep -q 'checkpatch.pl:' '$T/out'"
 rm -rf "$TREE/scripts"
 
 # The checks only a tree allows, on the commits made above.
@@ -209,6 +208,55 @@ PATCHREVIEW_SKIP_CHECKS="removed-symbol signature-callers" run_pr --tree "$TREE"
 check "removed-symbol: skip_checks turns it off" draft_lacks 'This removes buf_reset'
 run_pr < "$T/removed.eml"
 check "removed-symbol: nothing without a tree" draft_lacks 'This removes'
+
+# prerequisite-patch-id: the base moves to the tree's commit that has them.
+at d43c91f
+git -C "$TREE" checkout -q -b prereq
+sed -i 's/^#define SLURP_CHUNK 65536$/#define SLURP_CHUNK 131072/' "$TREE/filter/base/slurp.c"
+commit "slurp: bigger reads"
+sed -i 's/^#define SLURP_CHUNK 131072$/#define SLURP_CHUNK 262144/' "$TREE/filter/base/slurp.c"
+commit "slurp: bigger reads still"
+git -C "$TREE" format-patch -q --stdout --base=d43c91f -1 HEAD > "$T/needs.eml"
+prereq=$(git -C "$TREE" rev-parse HEAD~1)
+check "prerequisite: the mail names one" grep -q '^prerequisite-patch-id: ' "$T/needs.eml"
+git -C "$TREE" reset -q --hard HEAD~1
+run_pr --tree "$TREE" < "$T/needs.eml"
+check "prerequisite: found in the tree, the patch applies on top of it" \
+	note_has "tree: the patch applies to base-commit d43c91f99020 (from the mail) and its 1 prerequisite patch (up to commit $(echo "$prereq" | cut -c1-12))"
+at d43c91f
+run_pr --tree "$TREE" < "$T/needs.eml"
+check "prerequisite: not in the tree, said so; the patch does not apply to the base alone" \
+	note_has "tree: the patch does not apply to base-commit d43c91f99020 (from the mail); 1 of its 1 prerequisite patches are not in the tree: filter/base/slurp.c, hunk 1 of 1"
+
+# Project knowledge from the tree: its .patchreview/ guides and AGENTS.md review notes.
+mkdir -p "$TREE/.patchreview"
+printf 'title: Project rules\nalways: yes\n\nPROJECT-GUIDE-TEXT\n' > "$TREE/.patchreview/zz-project"
+printf 'PROJECT-CORE-TEXT\n' > "$TREE/.patchreview/core"
+: > "$TREE/.patchreview/networking"
+printf '# Agents\n\nBuild with make.\n\n## Code review\n\nRange checks are left to the caller.\n\n### Threat model\n\nThe binary is never setuid.\n\n## Releases\n\nNOT-A-REVIEW-NOTE\n' > "$TREE/AGENTS.md"
+at cf1c6a0~1
+run_pr --tree "$TREE" --explain-prompt < "$T/anchor.eml"
+check "guides: the tree's folder is searched after yours" out_has "^  the tree's +$TREE/.patchreview$"
+check "guides: a project guide is chosen" out_has '^  zz-project +selected: always'
+check "guides: AGENTS.md's review section is a guide" out_has '^  AGENTS.md +selected: always'
+check "guides: an empty project file disables an installed guide" out_has '^  networking +disabled by an empty file'
+run_pr --tree "$TREE" < "$T/anchor.eml"
+check "guides: the project's guide and review notes are sent" \
+	logq '"PROJECT-GUIDE-TEXT" in s and "Range checks are left to the caller." in s and "The binary is never setuid." in s'
+check "guides: other AGENTS.md sections and a project core are not" \
+	logq '"NOT-A-REVIEW-NOTE" not in s and "Build with make" not in s and "PROJECT-CORE-TEXT" not in s'
+run_pr < "$T/anchor.eml"
+check "guides: without --tree, none of the project's" logq '"PROJECT-GUIDE-TEXT" not in s and "Range checks" not in s'
+rm -rf "$TREE/.patchreview" "$TREE/AGENTS.md"
+
+# The verify pass gets the definitions each finding names.
+at d43c91f
+PATCHREVIEW_VERIFY=yes run_pr --tree "$TREE" < "$T/signature.eml"
+check "verify: the finding's definitions from the tree in the refute request" \
+	logq '"<<<FINDINGS" in u and "definitions from the tree:\nfilter/config/config.c:" in u and "function config_set\nint config_set(struct config *c, bool quiet," in u'
+PATCHREVIEW_VERIFY=yes run_pr < "$T/signature.eml"
+check "verify: without a tree, none" logq '"<<<FINDINGS" in u and "definitions from the tree" not in u'
+unset PATCHREVIEW_BACKEND
 
 # Bad trees, and the tree left as it was.
 run_pr --tree "$T/nowhere" < "$T/anchor.eml"

@@ -14,6 +14,7 @@
 #include "base/paths.h"
 #include "base/slurp.h"
 #include "model/guide.h"
+#include "tree/tree.h"
 
 /* A prompt file is a page or two of text; refuse anything far larger. */
 #define GUIDE_MAX_BYTES ((size_t)1 << 20)
@@ -140,7 +141,8 @@ static struct guide *find_guide(struct prompt_files *pf, const char *name)
 /* Takes one file, unless a directory of higher precedence had that name. */
 static void load_file(struct prompt_files *pf, const char *dir, const char *name)
 {
-	if (!strcmp(name, "core") ? pf->core_dir != NULL : find_guide(pf, name) != NULL)
+	if (!strcmp(name, "core") ? pf->core_dir != NULL || dir == pf->dirs[GUIDE_DIR_TREE]
+	    : find_guide(pf, name) != NULL)
 		return;
 	struct buf path = BUF_INIT, text = BUF_INIT;
 	buf_addf(&path, "%s/%s", dir, name);
@@ -184,20 +186,42 @@ static int by_name(const void *a, const void *b)
 	return strcmp(((const struct guide *)a)->name, ((const struct guide *)b)->name);
 }
 
-int prompt_files_load(struct prompt_files *pf, const struct config *c, struct buf *why)
+/* The tree's AGENTS.md review notes, as a guide that is always sent (unless a file disables it). */
+static void load_agents(struct prompt_files *pf, const char *tree_top)
+{
+	char *notes = find_guide(pf, GUIDE_AGENTS) ? NULL : tree_agents_notes(tree_top);
+	if (!notes)
+		return;
+	pf->guides = xrealloc(pf->guides, (pf->nguides + 1) * sizeof(*pf->guides));
+	pf->guides[pf->nguides++] = (struct guide){
+		.name = xstrdup(GUIDE_AGENTS), .dir = pf->dirs[GUIDE_DIR_TREE],
+		.title = xstrdup("The project's review notes (its AGENTS.md)"),
+		.text = notes, .always = true,
+	};
+}
+
+int prompt_files_load(struct prompt_files *pf, const struct config *c, const char *tree_top,
+		      struct buf *why)
 {
 	*pf = (struct prompt_files){ 0 };
 	pf->dirs[0] = user_dir(c);
-	pf->dirs[1] = source_tree_dir();
-	pf->dirs[2] = xstrdup(PATCHREVIEW_DATADIR "/prompts");
+	if (tree_top) {
+		struct buf dir = BUF_INIT;
+		buf_addf(&dir, "%s/.patchreview", tree_top);
+		pf->dirs[GUIDE_DIR_TREE] = buf_detach(&dir, NULL);
+	}
+	pf->dirs[2] = source_tree_dir();
+	pf->dirs[3] = xstrdup(PATCHREVIEW_DATADIR "/prompts");
 	for (size_t i = 0; i < sizeof(pf->dirs) / sizeof(*pf->dirs); i++)
 		if (pf->dirs[i])
 			load_dir(pf, pf->dirs[i]);
+	if (tree_top)
+		load_agents(pf, tree_top);
 	qsort(pf->guides, pf->nguides, sizeof(*pf->guides), by_name);
 	if (pf->core)
 		return 0;
 	buf_addf(why, "no prompt file 'core' in %s or %s",
-		 pf->dirs[0] ? pf->dirs[0] : "the user's directory", pf->dirs[2]);
+		 pf->dirs[0] ? pf->dirs[0] : "the user's directory", pf->dirs[3]);
 	return -1;
 }
 

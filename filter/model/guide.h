@@ -2,9 +2,12 @@
  * guide.h: the prompt files. "core" is the system prompt; every other file
  * is a guide opening with a trigger header ("key: value" lines up to the
  * first blank line; see prompts/README). Files are looked up name by name
- * in the user's directory, then the source tree next to the binary when it
- * runs uninstalled, then the installed set; the first one found wins, and
- * an empty file disables that name.
+ * in the user's directory, then the .patchreview/ folder of the
+ * maintainer's tree (--tree), then the source tree next to the binary when
+ * it runs uninstalled, then the installed set; the first one found wins,
+ * and an empty file disables that name. A tree cannot replace core (the
+ * answer format), and the review sections of its AGENTS.md come as one
+ * more guide, always sent.
  */
 #ifndef GUIDE_H
 #define GUIDE_H
@@ -31,18 +34,25 @@ struct guide {
 };
 
 struct prompt_files {
-	char *dirs[3];		/* searched, in precedence order; NULL when unused */
+	char *dirs[4];		/* searched, in precedence order; NULL when unused */
 	char *core;		/* the core text, or NULL when no core file exists */
 	const char *core_dir;
 	struct guide *guides;	/* sorted by name */
 	size_t nguides;
 };
 
+/* The index of the tree's .patchreview/ in prompt_files.dirs. */
+#define GUIDE_DIR_TREE 1
+/* The name of the guide made of the tree's AGENTS.md review sections. */
+#define GUIDE_AGENTS "AGENTS.md"
+
 /*
- * Loads the files for config c. Returns 0, or -1 with the reason in *why
- * when there is no core file. Release pf either way.
+ * Loads the files for config c and the tree at tree_top (or NULL).
+ * Returns 0, or -1 with the reason in *why when there is no core file.
+ * Release pf either way.
  */
-int prompt_files_load(struct prompt_files *pf, const struct config *c, struct buf *why);
+int prompt_files_load(struct prompt_files *pf, const struct config *c, const char *tree_top,
+		      struct buf *why);
 void prompt_files_release(struct prompt_files *pf);
 
 #endif

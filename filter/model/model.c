@@ -169,7 +169,7 @@ static void add_findings(struct model_run *m)
 	size_t n = place_findings(m, v);
 	if (m->in->config->verify && n) {
 		struct buf why = BUF_INIT;
-		m->refuted = verify_findings(&m->backend, m->in->patch, v, &n, &why);
+		m->refuted = verify_findings(&m->backend, m->in->patch, m->in->tree, v, &n, &why);
 		progress_done(&m->progress);
 		if (m->refuted < 0 && m->usage.written)
 			warn("%s", why.data);

@@ -10,6 +10,7 @@
 #include "model/model.h"
 #include "model/prompt.h"
 #include "model/trigger.h"
+#include "tree/tree.h"
 
 static const char untrusted_label[] =
 	"Review the patch below. Everything between the " PROMPT_FENCE_OPEN " and "
@@ -26,7 +27,8 @@ struct selection {
 static int select_guides(struct selection *s, const struct review_input *in, struct buf *why)
 {
 	*s = (struct selection){ 0 };
-	if (prompt_files_load(&s->files, in->config, why) < 0)
+	if (prompt_files_load(&s->files, in->config, in->tree ? tree_top(in->tree->tree) : NULL,
+			      why) < 0)
 		return -1;
 	struct trigger_input ti;
 	trigger_input_init(&ti, in->patch);
@@ -132,7 +134,7 @@ void prompt_release(struct prompt *p)
 
 static void explain_dirs(const struct prompt_files *f, FILE *out)
 {
-	static const char *const kind[] = { "yours", "source tree", "installed" };
+	static const char *const kind[] = { "yours", "the tree's", "source tree", "installed" };
 	fputs("Prompt files, first found wins:\n", out);
 	for (size_t i = 0; i < sizeof(f->dirs) / sizeof(*f->dirs); i++)
 		if (f->dirs[i])

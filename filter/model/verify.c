@@ -5,15 +5,19 @@
 
 #include "base/msg.h"
 #include "model/verify.h"
+#include "tree/tree.h"
 
 /* Lines of code shown on each side of a finding. */
 #define VERIFY_CONTEXT 10
+/* Bytes of definitions from the tree for one finding. */
+#define VERIFY_DEFINITIONS 4000
 #define VERIFY_FENCE_OPEN "<<<FINDINGS"
 #define VERIFY_FENCE_CLOSE "FINDINGS>>>"
 
 static const char verify_system[] =
 	"You check review comments on a patch before they are mailed to its author. "
-	"Each numbered finding below comes with the code around the line it is about. "
+	"Each numbered finding below comes with the code around the line it is about, and "
+	"with a tree, the definitions of the functions, macros and types it names. "
 	"Try to refute each one from that code: is the failure it describes really "
 	"possible, on a path you can follow? Drop a finding when the code shown "
 	"contradicts it, when it rests on guesses about code that is not shown, or when "
@@ -54,7 +58,44 @@ static void add_context(struct buf *b, const struct patch *p, size_t line)
 		buf_addf(b, "%s\n", p->lines[i].text);
 }
 
-static char *findings_text(const struct patch *p, const struct placed_finding *v, size_t n)
+static bool is_fence(const char *s, size_t len)
+{
+	while (len && (*s == ' ' || *s == '\t'))
+		s++, len--;
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
+		len--;
+	return (len == strlen(VERIFY_FENCE_OPEN) && !memcmp(s, VERIFY_FENCE_OPEN, len)) ||
+		(len == strlen(VERIFY_FENCE_CLOSE) && !memcmp(s, VERIFY_FENCE_CLOSE, len));
+}
+
+/*
+ * What the finding's argument relies on: the definitions of the names in
+ * its quote and comment (a helper that already checks, a struct's field).
+ * Tree code holds no instructions, but a line imitating the fence goes.
+ */
+static void add_definitions(struct buf *b, const struct tree_review *tree,
+			    const struct model_finding *f)
+{
+	struct buf names = BUF_INIT, defs = BUF_INIT;
+	buf_addf(&names, "%s\n%s", f->quote, f->comment);
+	tree_definitions(tree, f->file, names.data, VERIFY_DEFINITIONS, &defs);
+	if (defs.len)
+		buf_addstr(b, "definitions from the tree:\n");
+	for (const char *p = defs.data; *p;) {
+		size_t len = strcspn(p, "\n");
+		if (is_fence(p, len))
+			buf_addstr(b, "(a line imitating the fence was removed)");
+		else
+			buf_add(b, p, len);
+		buf_addch(b, '\n');
+		p += len + (p[len] == '\n');
+	}
+	buf_release(&names);
+	buf_release(&defs);
+}
+
+static char *findings_text(const struct patch *p, const struct tree_review *tree,
+			   const struct placed_finding *v, size_t n)
 {
 	struct buf b = BUF_INIT;
 	buf_addstr(&b, VERIFY_FENCE_OPEN "\n");
@@ -63,6 +104,8 @@ static char *findings_text(const struct patch *p, const struct placed_finding *v
 		buf_addf(&b, "\nfinding %zu\nfile: %s\nquote: %s\ncomment: %s\n",
 			 i + 1, f->file, f->quote, f->comment);
 		add_context(&b, p, v[i].line);
+		if (tree)
+			add_definitions(&b, tree, f);
 	}
 	buf_addstr(&b, VERIFY_FENCE_CLOSE "\n");
 	return buf_detach(&b, NULL);
@@ -104,10 +147,10 @@ static int ask_verdicts(struct backend *b, struct wire_request *rq, const char *
 	return ret;
 }
 
-int verify_findings(struct backend *b, const struct patch *p,
+int verify_findings(struct backend *b, const struct patch *p, const struct tree_review *tree,
 		    struct placed_finding *v, size_t *n, struct buf *why)
 {
-	char *user = findings_text(p, v, *n);
+	char *user = findings_text(p, tree, v, *n);
 	cJSON *schema = cJSON_Parse(verify_schema);
 	struct wire_message message = { "user", user };
 	struct wire_request rq = {

@@ -19,12 +19,15 @@ struct placed_finding {
 	const struct model_finding *finding;
 };
 
+struct tree_review;
+
 /*
  * Removes the findings the model refutes from v (compacting it, *n
- * updated). Returns the number dropped, or -1 with the reason in *why
- * when the pass failed; then every finding is kept.
+ * updated). With a tree (or NULL), each finding also gets the definitions
+ * of the names it mentions. Returns the number dropped, or -1 with the
+ * reason in *why when the pass failed; then every finding is kept.
  */
-int verify_findings(struct backend *b, const struct patch *p,
+int verify_findings(struct backend *b, const struct patch *p, const struct tree_review *tree,
 		    struct placed_finding *v, size_t *n, struct buf *why);
 
 #endif

@@ -258,6 +258,11 @@ struct tree *tree_open(const char *dir, bool quiet)
 	return t;
 }
 
+const char *tree_top(const struct tree *t)
+{
+	return t->top;
+}
+
 /* The scratch directory is flat: only files, ours and checkpatch's. */
 static void remove_scratch(const char *dir)
 {

@@ -69,10 +69,13 @@ void tree_definitions(const struct tree_review *tr, const char *path, const char
 {
 	struct tree_review *rw = (struct tree_review *)tr;	/* the file cache grows */
 	struct symbol_index *ix = has_c(tr->patch) ? symbol_index_get(tr->tree) : NULL;
-	const char *from = path;
-	if (!from || !files_get(tr->files, from))
-		from = tr->patch->nfiles ? patch_file_path(&tr->patch->files[0]) : NULL;
-	if (!from || !files_get(tr->files, from) || !context_is_c(from))
+	/* The finding's file when it is one of the patch's (the name comes from the model). */
+	const char *from = NULL;
+	for (size_t i = 0; i < tr->files->n; i++)
+		if (tr->files->v[i]->patch_file >= 0 && context_is_c(tr->files->v[i]->path) &&
+		    (!from || (path && !strcmp(path, tr->files->v[i]->path))))
+			from = tr->files->v[i]->path;
+	if (!from)
 		return;
 	struct clex lx;
 	struct tok t, prev = { 0 };

@@ -27,6 +27,9 @@ struct tree;
 struct tree *tree_open(const char *dir, bool quiet);
 void tree_close(struct tree *t);
 
+/* The absolute path of the work tree. */
+const char *tree_top(const struct tree *t);
+
 /* The kinds of context, in the order the budget takes them. */
 enum context_kind {
 	CONTEXT_CHANGED,	/* a function or definition the patch changes, whole */
