@@ -5,10 +5,13 @@
 #   big20m   one patch adding a ~20 MiB C file                           x5
 # Reports median/max wall ms and peak RSS per input, then the targets
 # (typical median <= 5 ms; big20m median <= 1 s and peak RSS <= 4x input).
+# Then, when a large git tree is there, the --tree part (tests/bench-tree.py):
+# context extraction first and warm, and the prompt with and without it.
 # Not a pass/fail test: exits 0 unless the filter crashes (status >= 3 or a
 # signal). Inputs come from tests/gen-bench.py into a temporary directory.
 #   PR       binary to time (default ./patchreview)
 #   PR_ARGS  its arguments (default --no-cache); PR=/bin/cat PR_ARGS= for a dry run
+#   BENCH_TREE  a large git tree for the --tree part (../linux/linux-source-6.1)
 cd "$(dirname "$0")/.." || exit 2
 PR=${PR:-./patchreview}
 PR_ARGS=${PR_ARGS---no-cache}
@@ -27,4 +30,13 @@ python3 tests/gen-bench.py gen "$T" || exit 2
 typical=tests/mails/demo.eml
 [ -f "$typical" ] || typical=$T/typical.eml
 python3 tests/gen-bench.py measure "$PR" "$PR_ARGS" \
-	"typical=$typical:50" "mbox30=$T/mbox30.eml:20" "big20m=$T/big20m.eml:5"
+	"typical=$typical:50" "mbox30=$T/mbox30.eml:20" "big20m=$T/big20m.eml:5" || exit 1
+
+# The --tree part: only where a large tree is at hand (BENCH_TREE, by
+# default an unpacked Linux tree beside the checkout).
+BENCH_TREE=${BENCH_TREE:-../linux/linux-source-6.1}
+if [ -d "$BENCH_TREE/.git" ] || [ -f "$BENCH_TREE/.git" ]; then
+	python3 tests/bench-tree.py "$PR" "$BENCH_TREE" "${CORPUS:-../shared/corpus}" || exit 1
+else
+	echo "bench: no tree at $BENCH_TREE; the --tree part skipped"
+fi

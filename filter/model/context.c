@@ -116,18 +116,23 @@ bool prompt_line_is_fence(const char *s, size_t len)
 	return false;
 }
 
-/* Code lines, with a line that imitates a fence replaced (the code holds the patch's lines). */
-static void add_code(struct buf *b, const char *text)
+void prompt_add_lines(struct buf *b, const char *text, bool (*is_fence)(const char *, size_t))
 {
 	for (const char *p = text; *p;) {
 		size_t len = strcspn(p, "\n");
-		if (prompt_line_is_fence(p, len))
+		if (is_fence(p, len))
 			buf_addstr(b, "(a line imitating a prompt fence was removed)");
 		else
 			buf_add(b, p, len);
 		buf_addch(b, '\n');
 		p += len + (p[len] == '\n');
 	}
+}
+
+/* Code lines: the code holds the patch's lines, so they may imitate a fence. */
+static void add_code(struct buf *b, const char *text)
+{
+	prompt_add_lines(b, text, prompt_line_is_fence);
 }
 
 void prompt_context_text(const struct prompt_context *pc, struct buf *user)

@@ -56,4 +56,7 @@ void prompt_context_explain(const struct prompt_context *pc, FILE *out);
 /* A line that would end or open a fence of the prompt. */
 bool prompt_line_is_fence(const char *s, size_t len);
 
+/* Appends text's lines to b, replacing each line is_fence() says imitates a fence. */
+void prompt_add_lines(struct buf *b, const char *text, bool (*is_fence)(const char *, size_t));
+
 #endif

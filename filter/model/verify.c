@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/msg.h"
+#include "model/context.h"
 #include "model/verify.h"
 #include "tree/tree.h"
 
@@ -81,15 +82,7 @@ static void add_definitions(struct buf *b, const struct tree_review *tree,
 	tree_definitions(tree, f->file, names.data, VERIFY_DEFINITIONS, &defs);
 	if (defs.len)
 		buf_addstr(b, "definitions from the tree:\n");
-	for (const char *p = defs.data; *p;) {
-		size_t len = strcspn(p, "\n");
-		if (is_fence(p, len))
-			buf_addstr(b, "(a line imitating the fence was removed)");
-		else
-			buf_add(b, p, len);
-		buf_addch(b, '\n');
-		p += len + (p[len] == '\n');
-	}
+	prompt_add_lines(b, defs.data, is_fence);
 	buf_release(&names);
 	buf_release(&defs);
 }

@@ -431,11 +431,26 @@ static bool has_lower(const char *s, size_t len)
 }
 
 /*
+ * Is path in from's directory or below it, or below its parent when that
+ * is still a driver's own ("drivers/staging/foo/" for ".../foo/core/a.c")?
+ */
+static bool near_dir(const char *from, const char *path)
+{
+	const char *slash = strrchr(from, '/');
+	size_t dir = slash ? (size_t)(slash - from) + 1 : 0, up = dir ? dir - 1 : 0, depth = 0;
+	while (up && from[up - 1] != '/')
+		up--;
+	for (size_t i = 0; i < up; i++)
+		depth += from[i] == '/';
+	return !strncmp(path, from, depth >= 3 ? up : dir);
+}
+
+/*
  * May a definition found in path be the one code in from means? A static
- * one only in its own file. A lower-case name that is no call or tag (a
- * variable, a typedef) could be anybody's: only from the same directory
- * or a header from includes. An upper-case one (a macro) also from a
- * header under an include/ directory.
+ * one only in its own file. A name that is no call or tag (a macro, a
+ * variable, a typedef) could be anybody's: only from a header from
+ * includes or near from's directory, or, in upper case (a macro), from
+ * the tree's shared include/linux/, include/uapi/ or include/asm-generic/.
  */
 static bool plausible(const struct tfile *from, const struct ix_hit *h, const char *name,
 		      size_t len, unsigned mask, long score)
@@ -444,13 +459,11 @@ static bool plausible(const struct tfile *from, const struct ix_hit *h, const ch
 		return false;
 	if (mask & (IX_BIT(IX_FUNCTION) | IX_BIT(IX_PROTOTYPE) | TAG_KINDS))
 		return true;
-	const char *slash = strrchr(from->path, '/');
-	size_t dir = slash ? (size_t)(slash - from->path + 1) : 0;
-	if (score >= 1000 || (!strncmp(h->path, from->path, dir) && !strchr(h->path + dir, '/')))
+	if (score >= 1000 || near_dir(from->path, h->path))
 		return true;
-	size_t n = strlen(h->path);
-	return !has_lower(name, len) && n > 2 && !strcmp(h->path + n - 2, ".h") &&
-		(starts_with(h->path, "include/") || strstr(h->path, "/include/"));
+	return !has_lower(name, len) && (starts_with(h->path, "include/linux/") ||
+					 starts_with(h->path, "include/uapi/") ||
+					 starts_with(h->path, "include/asm-generic/"));
 }
 
 /* The best two files the index names for a definition of name, best first. */
