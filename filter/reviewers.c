@@ -16,7 +16,11 @@ static const struct {
 } reviewers[] = {
 	{ &check_form, true },
 	{ &check_message, true },
+	{ &check_log, true },
 	{ &check_whitespace, true },
+	{ &check_kstyle, true },
+	{ &check_kcode, true },
+	{ &check_spelling, true },
 	{ &check_tree, true },
 	{ &check_checkpatch, true },
 	{ &model_reviewer, false },

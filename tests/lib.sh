@@ -8,6 +8,9 @@
 #   check NAME COMMAND...   pass when COMMAND succeeds, fail otherwise
 #   jsonq EXPR   the Python EXPR holds for the JSON in $T/out (see below)
 #   valid        $T/out matches contrib/patchreview.schema.json
+#   said NAME LINE PATTERN  the draft in $T/out has a comment matching PATTERN
+#                           (grep -E) right under the quoted LINE (grep -F)
+#   unsaid NAME PATTERN     the draft in $T/out holds no PATTERN (grep -E)
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PR=${PR:-$ROOT/build/asan/patchreview}
 MAILS=$ROOT/tests/mails
@@ -30,6 +33,22 @@ check() {
 	name=$1
 	shift
 	if "$@"; then pass "$name"; else fail "$name" "$*"; fi
+}
+
+said() {
+	if grep -A2 -F -- "$2" "$T/out" | sed -n 3p | grep -q -E -- "$3"; then
+		pass "$1"
+	else
+		fail "$1" "no /$3/ under '$2'"
+	fi
+}
+
+unsaid() {
+	if [ "$status" -eq 0 ] && ! grep -q -E -- "$2" "$T/out"; then
+		pass "$1"
+	else
+		fail "$1" "exit $status, or /$2/ in the draft"
+	fi
 }
 
 run_pr() {

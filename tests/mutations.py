@@ -188,6 +188,57 @@ MUTATIONS = {
         "filter/tree/base.c", "if (want && found == want) {", "if (0) {", "t50-tree"),
     "tree: a struct's type from the variable's declaration": (
         "filter/tree/context.c", "want_add(w, f, t[1].s, t[1].len, TAG_KINDS);", ";", "t50-tree"),
+    'profile: a kernel path makes a kernel patch': (
+        'filter/checks/rules.c', '"arch/", "drivers/", "fs/",',
+        '"arch/", "fs/",', 't17-kernel'),
+    "profile: git's list on vger is not a kernel list": (
+        'filter/checks/rules.c', 'strncasecmp(addr, "git@", 4)',
+        '1', 't17-kernel'),
+    'suppressions: line= must match': (
+        'filter/review/suppress.c', 'return !e->line || (line && e->line == line);',
+        'return true;', 't16-rules'),
+    'suppressions: msgid= must match': (
+        'filter/review/suppress.c', 'strcmp(e->msgid, in->mail->message_id)',
+        '0', 't16-rules'),
+    'code-indent: an old indentation is not new': (
+        'filter/checks/kstyle.c', 'if (bad_indent(l) && !same_indent(ctx->patch, l))',
+        'if (bad_indent(l))', 't17-kernel'),
+    'long-line: a string may run past the edge': (
+        'filter/checks/kstyle.c', 'return !(*edge == \'X\' || *edge == \'"\' || (i && edge[-1] == \'X\'));',
+        'return true;', 't17-kernel'),
+    'assign-in-if: == is no assignment': (
+        'filter/checks/kstyle.c', 'if (!strchr("<>!=", before))',
+        'if (1)', 't17-kernel'),
+    'c99-comment: only where the file shows no //': (
+        'filter/checks/kstyle.c', 'if (ctx.context_slash || !ctx.context_block)',
+        'if (!ctx.context_block)', 't17-kernel'),
+    'volatile: asm volatile is fine': (
+        'filter/checks/kstyle.c', 'if (!after_asm)',
+        'if (1)', 't17-kernel'),
+    'export-symbol: right after the function is fine': (
+        'filter/checks/kcode.c', 'bool stray = !len ||',
+        'bool stray = 1 ||', 't17-kernel'),
+    'spelling: identifiers are not prose': (
+        'filter/checks/spelling.c', "return isalnum((unsigned char)c) || c == '_' ||",
+        'return isalnum((unsigned char)c) ||', 't17-kernel'),
+    'exec-bit: a #! line makes a script': (
+        'filter/checks/form.c', 'bool shebang = top && starts_with(top, "#!") && top[2] != \'[\';',
+        'bool shebang = false;', 't10-checks'),
+    'commit-ref: twelve hex digits at least': (
+        'filter/checks/log.c', 'if (n >= 12 && n <= 40 && starts_with(after, "(\\""))',
+        'if (n >= 5 && n <= 40)', 't17-kernel'),
+    "duplicate-trailer: a sign-off after someone else's is fine": (
+        'filter/checks/message.c', 'else if (sob && is_key(&p->trailers[i], "Signed-off-by"))\n\t\t\t\tbreak;',
+        '', 't17-kernel'),
+    'reported-link: only bots publish every report': (
+        'filter/checks/log.c', 'return strstr(who, "syzbot") ||',
+        'return 1 ||', 't17-kernel'),
+    'stable-cc: a backport is mailed to stable': (
+        'filter/checks/log.c', 'if (!tagged && mailed_to_stable(in->mail) && !backport(p))',
+        'if (!tagged && mailed_to_stable(in->mail))', 't17-kernel'),
+    "body: an attached format-patch's subject is the commit's": (
+        'filter/checks/body.c', 'subject_parse(s, subject.data);\n\t\tbuf_release(&subject);\n\t\treturn;',
+        'buf_release(&subject);\n\t\tbreak;', 't17-kernel'),
 }
 
 

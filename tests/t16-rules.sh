@@ -9,7 +9,7 @@ DUMP=${DUMP:-$ROOT/build/asan/dump}
 run_pr --list-checks
 cp "$T/out" "$T/rules"
 check "--list-checks: exit 0, one rule a line" \
-	sh -c "[ $status -eq 0 ] && grep -q '^trailing-whitespace  *any  *TRAILING_WHITESPACE ' '$T/rules'"
+	sh -c "[ $status -eq 0 ] && grep -q '^trailing-whitespace  *any  *an added line ends in blanks \[TRAILING_WHITESPACE\]$' '$T/rules'"
 cut -d' ' -f1 "$T/rules" | sort > "$T/ids"
 check "--list-checks: ids are unique" sh -c "[ \$(uniq -d '$T/ids' | wc -l) -eq 0 ]"
 missing=
@@ -80,3 +80,13 @@ printf '* msgid=20261201081402.4711-1-jose.garcia@example.org\n' > "$known"
 PATCHREVIEW_SUPPRESSIONS=none run_pr < "$MAILS/demo.eml"
 check "suppressions: none turns the list off" grep -q "^The built-in checks left 2 comments above" "$T/out"
 rm -f "$known"
+
+# The spelling list is looked up with bsearch: it must stay sorted, one entry a word.
+if command -v python3 >/dev/null; then
+	check "spelling list: sorted, no duplicates, no word its own fix" python3 - "$ROOT/filter/checks/words.c" <<'PY'
+import re, sys
+pairs = re.findall(r'\{ "([^"]+)", "([^"]+)" \}', open(sys.argv[1]).read())
+words = [w for w, _ in pairs]
+sys.exit(not (len(pairs) > 200 and words == sorted(set(words)) and all(w != r for w, r in pairs)))
+PY
+fi

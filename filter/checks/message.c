@@ -1,6 +1,7 @@
 /*
- * check_message.c: the commit message's trailers: a Signed-off-by from the
- * author (the DCO), and Fixes: tags that tools can follow.
+ * message.c: the commit message's trailers: a Signed-off-by from the
+ * author (the DCO) in the form Name <address>, no trailer twice, a
+ * Co-developed-by with its sign-off, and Fixes: tags that tools can follow.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -111,11 +112,45 @@ static size_t find_signoffs(const struct patch *p, struct signoff **v)
 	return n;
 }
 
+/* Is there a sign-off with this value above the --- line? */
+static bool signed_above(const struct signoff *sob, size_t nsob, const char *value)
+{
+	for (size_t i = 0; i < nsob; i++)
+		if (!strcasecmp(sob[i].value, value))
+			return true;
+	return false;
+}
+
+/*
+ * "Signed-off-by:" lines between --- and the diff, which git am drops;
+ * those that are not also above the line. Returns how many it reported.
+ */
+static size_t below_separator(const struct patch *p, const struct signoff *sob, size_t nsob,
+			      struct review *r)
+{
+	size_t n = 0;
+	for (size_t i = p->message_end; i < p->diff_begin && i < p->nlines; i++) {
+		const char *s = p->lines[i].text;
+		if (p->lines[i].kind != LINE_NOTES || strncasecmp(s, "Signed-off-by:", 14) ||
+		    signed_above(sob, nsob, s + 14 + strspn(s + 14, " \t")))
+			continue;
+		review_add(r, i, SEVERITY_ERROR, "signoff",
+			   "This Signed-off-by: is below the --- line, where git am drops "
+			   "it with the other notes; it belongs above, with the trailers.");
+		n++;
+	}
+	return n;
+}
+
 static void check_signoff(const struct review_input *in, struct review *r)
 {
 	const struct patch *p = in->patch;
 	struct signoff *sob;
 	size_t nsob = find_signoffs(p, &sob);
+	if (below_separator(p, sob, nsob, r) && !nsob) {
+		free(sob);
+		return;
+	}
 	if (!nsob) {
 		size_t indented = indented_signoff(p);
 		if (indented != FINDING_WHOLE)
@@ -181,9 +216,112 @@ static void check_fixes(const struct patch *p, struct review *r)
 	}
 }
 
+/* Why this sign-off is not "Name <address>", or NULL when it is. */
+static const char *ident_problem(const char *v)
+{
+	const char *lt = strchr(v, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+	if (!lt || !gt) {
+		if (!strchr(v, '@'))
+			return "gives no address";
+		return strchr(v, ' ') ? "has no <> around the address" : "gives an address but no name";
+	}
+	const char *at = memchr(lt, '@', (size_t)(gt - lt));
+	if (!at || at == lt + 1 || at + 1 == gt || memchr(lt, ' ', (size_t)(gt - lt)))
+		return "has no usable address between < and >";
+	if (lt == v)
+		return "gives an address but no name";
+	const char *after = gt + 1 + strspn(gt + 1, " \t");
+	if (*after && *after != '#' && *after != '(' && *after != '[')
+		return "has text after the address";
+	return NULL;
+}
+
+/* Signed-off-by: and Co-developed-by: name a person: Name <address>. */
+static void check_idents(const struct patch *p, struct review *r)
+{
+	for (size_t i = 0; i < p->ntrailers; i++) {
+		const struct trailer *t = &p->trailers[i];
+		const char *problem = NULL;
+		if (is_key(t, "Signed-off-by") || is_key(t, "Co-developed-by"))
+			problem = ident_problem(t->value);
+		if (problem)
+			review_add(r, t->line, SEVERITY_WARNING, "signoff-form",
+				   "This %s: %s; the form is Name <address>, as git "
+				   "commit -s writes it.", t->key, problem);
+	}
+}
+
+/* Same key and value, blanks and case aside. */
+static bool same_trailer(const struct trailer *a, const struct trailer *b)
+{
+	if (strcasecmp(a->key, b->key))
+		return false;
+	const char *x = a->value, *y = b->value;
+	for (;;) {
+		while (isspace((unsigned char)*x))
+			x++;
+		while (isspace((unsigned char)*y))
+			y++;
+		if (!*x || !*y || tolower((unsigned char)*x) != tolower((unsigned char)*y))
+			return !*x && !*y;
+		x++, y++;
+	}
+}
+
+/*
+ * A trailer that repeats an earlier one. A sign-off repeated after someone
+ * else's is the patch passing back to its first handler, which is fine.
+ */
+static void check_duplicates(const struct patch *p, struct review *r)
+{
+	for (size_t j = 1; j < p->ntrailers; j++) {
+		const struct trailer *t = &p->trailers[j];
+		bool sob = is_key(t, "Signed-off-by"), dup = false;
+		for (size_t i = j; i-- > 0 && !dup;) {
+			if (same_trailer(&p->trailers[i], t))
+				dup = true;
+			else if (sob && is_key(&p->trailers[i], "Signed-off-by"))
+				break;
+		}
+		if (dup)
+			review_add(r, t->line, SEVERITY_NIT, "duplicate-trailer",
+				   "This %s: line repeats one above it.", t->key);
+	}
+}
+
+/* Does the Signed-off-by value v name the person of the Co-developed-by value c? */
+static bool same_person(const char *c, const char *v)
+{
+	struct buf cname = BUF_INIT, caddr = BUF_INIT;
+	split_ident(c, &cname, &caddr);
+	bool same = signs_as(v, cname.data, caddr.data);
+	buf_release(&cname);
+	buf_release(&caddr);
+	return same;
+}
+
+/* Co-developed-by: X is followed at once by Signed-off-by: X (submitting-patches.rst). */
+static void check_codevelopers(const struct patch *p, struct review *r)
+{
+	for (size_t i = 0; i < p->ntrailers; i++) {
+		const struct trailer *t = &p->trailers[i], *next = t + 1;
+		if (!is_key(t, "Co-developed-by"))
+			continue;
+		if (i + 1 < p->ntrailers && is_key(next, "Signed-off-by") &&
+		    same_person(t->value, next->value))
+			continue;
+		review_add(r, t->line, SEVERITY_WARNING, "codeveloper-signoff",
+			   "A Co-developed-by: must be followed right away by the same "
+			   "person's Signed-off-by: (Documentation/process/submitting-patches.rst).");
+	}
+}
+
 static int run(const struct review_input *in, struct review *r)
 {
 	check_signoff(in, r);
+	check_idents(in->patch, r);
+	check_duplicates(in->patch, r);
+	check_codevelopers(in->patch, r);
 	check_fixes(in->patch, r);
 	return 0;
 }

@@ -19,13 +19,37 @@ static const struct rule rules[] = {
 	  "the patch's MIME part has CR LF line ends, which git am keeps" },
 	{ "corrupt-hunk", SCOPE_ANY, "CORRUPTED_PATCH",
 	  "a hunk has fewer lines than its header says (wrapped by the mailer)" },
+	{ "subject-period", SCOPE_ANY, NULL,
+	  "the subject ends with a full stop" },
+	{ "subject-prefix", SCOPE_KERNEL, NULL,
+	  "the subject has no \"subsystem: \" prefix" },
+	{ "exec-bit", SCOPE_ANY, "EXECUTE_PERMISSIONS",
+	  "a source file, or a script without #!, made executable" },
 	/* the commit message */
 	{ "signoff", SCOPE_ANY, "MISSING_SIGN_OFF",
 	  "no usable Signed-off-by: (missing, indented, or below ---)" },
 	{ "signoff-author", SCOPE_ANY, "NO_AUTHOR_SIGN_OFF",
 	  "none of the sign-offs is the author's (From:, or the in-body From:)" },
+	{ "signoff-form", SCOPE_ANY, "BAD_SIGN_OFF",
+	  "a Signed-off-by: or Co-developed-by: not in the form Name <address>", true },
+	{ "duplicate-trailer", SCOPE_ANY, "BAD_SIGN_OFF",
+	  "the same trailer twice (a sign-off after someone else's is fine)", true },
+	{ "codeveloper-signoff", SCOPE_KERNEL, "BAD_SIGN_OFF",
+	  "a Co-developed-by: not followed at once by the same person's sign-off", true },
 	{ "fixes-tag", SCOPE_ANY, "BAD_FIXES_TAG",
 	  "Fixes: not in the form 123456789abc (\"subject\")" },
+	{ "empty-message", SCOPE_KERNEL, "COMMIT_MESSAGE",
+	  "no description between the subject and the trailers" },
+	{ "commit-line-length", SCOPE_ANY, "COMMIT_LOG_LONG_LINE",
+	  "commit message lines over 75 columns (not URLs, logs, indented text)" },
+	{ "commit-ref", SCOPE_KERNEL, "GIT_COMMIT_ID",
+	  "a commit named other than as commit 0123456789ab (\"subject\")" },
+	{ "reported-link", SCOPE_KERNEL, NULL,
+	  "a bot's Reported-by: without the Closes: link right after it" },
+	{ "stable-cc", SCOPE_KERNEL, "BAD_STABLE_ADDRESS_STYLE",
+	  "the stable Cc: in a wrong form, or stable mailed but not in the trailers" },
+	{ "change-id", SCOPE_KERNEL, "GERRIT_CHANGE_ID",
+	  "a Gerrit Change-Id: trailer" },
 	/* added lines */
 	{ "trailing-whitespace", SCOPE_ANY, "TRAILING_WHITESPACE",
 	  "an added line ends in blanks" },
@@ -35,6 +59,44 @@ static const struct rule rules[] = {
 	  "an added line ends in CR LF" },
 	{ "no-final-newline", SCOPE_ANY, "MISSING_EOF_NEWLINE",
 	  "the patch leaves a file without a final newline" },
+	/* the kernel's coding style, on added lines of .c and .h files */
+	{ "code-indent", SCOPE_KERNEL, "CODE_INDENT",
+	  "indented with spaces where the kernel uses tabs" },
+	{ "long-line", SCOPE_KERNEL, "LONG_LINE",
+	  "over 100 columns, unless a string or a URL runs past the edge" },
+	{ "keyword-space", SCOPE_KERNEL, "SPACING",
+	  "if(, for(, while(, switch( without the space", true },
+	{ "function-brace", SCOPE_KERNEL, "OPEN_BRACE",
+	  "a function definition with its { on the same line", true },
+	{ "c99-comment", SCOPE_KERNEL, "C99_COMMENTS",
+	  "a // comment in a file whose other comments are /* */" },
+	{ "new-typedef", SCOPE_KERNEL, "NEW_TYPEDEFS",
+	  "a new typedef of a struct, union or enum" },
+	{ "volatile", SCOPE_KERNEL, "VOLATILE",
+	  "volatile outside asm volatile (not in arch/)" },
+	{ "assign-in-if", SCOPE_KERNEL, "ASSIGN_IN_IF",
+	  "an assignment inside an if condition" },
+	{ "sizeof-paren", SCOPE_KERNEL, "SIZEOF_PARENTHESIS",
+	  "sizeof x instead of sizeof(x)" },
+	{ "sizeof-address", SCOPE_KERNEL, "SIZEOF_ADDRESS",
+	  "sizeof(&x), the size of a pointer" },
+	/* kernel code */
+	{ "bug-on", SCOPE_KERNEL, "AVOID_BUG",
+	  "a new BUG(), BUG_ON() or panic() (panic() not in arch/)" },
+	{ "printk-level", SCOPE_KERNEL, "PRINTK_WITHOUT_KERN_LEVEL",
+	  "printk(\"...\") without a KERN_<LEVEL>" },
+	{ "debug-leftover", SCOPE_KERNEL, "TRACE_PRINTK",
+	  "trace_printk(), or a print of __func__ and __LINE__" },
+	{ "if-0", SCOPE_KERNEL, "IF_0",
+	  "a new #if 0 block" },
+	{ "attribute-macro", SCOPE_KERNEL, "PREFER_DEFINED_ATTRIBUTE_MACRO",
+	  "__attribute__((packed)) and the like where the kernel has a macro" },
+	{ "export-symbol", SCOPE_KERNEL, "EXPORT_SYMBOL",
+	  "EXPORT_SYMBOL() not right after what it exports" },
+	{ "spelling", SCOPE_KERNEL, "TYPO_SPELLING",
+	  "a common misspelling in the subject, the message, comments or strings" },
+	{ "spdx-license", SCOPE_KERNEL, "SPDX_LICENSE_TAG",
+	  "a new .c, .h, .S or .rs file without its SPDX line, or in the wrong comment style" },
 	/* with a tree (--tree) */
 	{ "signature-callers", SCOPE_ANY, NULL,
 	  "a function's arguments change, but a caller in the tree still passes the old ones" },
@@ -57,17 +119,21 @@ const struct rule *rule_find(const char *id)
 bool rules_stand_for(const char *checkpatch_type)
 {
 	for (size_t i = 0; i < NRULES; i++)
-		if (rules[i].checkpatch && !strcmp(rules[i].checkpatch, checkpatch_type))
+		if (rules[i].checkpatch && !rules[i].part &&
+		    !strcmp(rules[i].checkpatch, checkpatch_type))
 			return true;
 	return false;
 }
 
 void rules_print(FILE *f)
 {
-	for (size_t i = 0; i < NRULES; i++)
-		fprintf(f, "%-24s %-7s %-20s %s\n", rules[i].id,
-			rules[i].scope == SCOPE_KERNEL ? "kernel" : "any",
-			rules[i].checkpatch ? rules[i].checkpatch : "-", rules[i].summary);
+	for (size_t i = 0; i < NRULES; i++) {
+		fprintf(f, "%-20s %-6s %s", rules[i].id,
+			rules[i].scope == SCOPE_KERNEL ? "kernel" : "any", rules[i].summary);
+		if (rules[i].checkpatch)
+			fprintf(f, " [%s%s]", rules[i].checkpatch, rules[i].part ? ", in part" : "");
+		fputc('\n', f);
+	}
 }
 
 /* Every word of the setting key must be a rule id. */

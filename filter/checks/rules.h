@@ -21,6 +21,7 @@ struct rule {
 	enum rule_scope scope;
 	const char *checkpatch;	/* the checkpatch.pl type it stands for, or NULL */
 	const char *summary;	/* one line, for --list-checks */
+	bool part;		/* stands for only some of checkpatch's reports of that type */
 };
 
 enum profile {
@@ -34,7 +35,7 @@ const struct rule *rule_find(const char *id);
 /* Does a built-in rule stand for this checkpatch.pl type? Then checkpatch's report is left out. */
 bool rules_stand_for(const char *checkpatch_type);
 
-/* Prints the table for --list-checks: id, scope, checkpatch type, summary. */
+/* Prints the table for --list-checks: id, scope, summary, [checkpatch type]. */
 void rules_print(FILE *f);
 
 /*

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "checks/checks.h"
+#include "checks/tally.h"
 
 enum ws_error {
 	WS_TRAILING,
@@ -47,24 +48,18 @@ static unsigned ws_errors(const char *s, size_t len)
 static void check_file(const struct patch *p, const struct patch_file *f,
 		       struct review *r)
 {
-	size_t first[WS_KINDS], count[WS_KINDS] = { 0 };
+	struct tally t[WS_KINDS] = { 0 };
 	for (size_t i = f->first_line; i < f->end_line; i++) {
 		const struct patch_line *l = &p->lines[i];
 		if (l->kind != LINE_ADDED)
 			continue;
 		unsigned errors = ws_errors(l->text + 1, l->len - 1);
 		for (int k = 0; k < WS_KINDS; k++)
-			if (errors & (1u << k) && !count[k]++)
-				first[k] = i;
+			if (errors & (1u << k))
+				tally_add(&t[k], i);
 	}
-	for (int k = 0; k < WS_KINDS; k++) {
-		if (count[k] == 1)
-			review_add(r, first[k], SEVERITY_NIT, ws_source[k], "%s.", ws_text[k]);
-		else if (count[k] > 1)
-			review_add(r, first[k], SEVERITY_NIT, ws_source[k],
-				   "%s, and so do %zu more added lines in %s.",
-				   ws_text[k], count[k] - 1, patch_file_path(f));
-	}
+	for (int k = 0; k < WS_KINDS; k++)
+		tally_report(r, &t[k], SEVERITY_NIT, ws_source[k], ws_text[k], patch_file_path(f));
 }
 
 /*

@@ -6,9 +6,13 @@
  * modes, each hunk, the kind of every line, and the built-in findings.
  * With a file of "path|quote" lines as its argument, it also prints the
  * line each quote is anchored to, as a model finding would be. An mbox
- * gets one such dump per message, each under "== message N of M".
- * Usage: dump [ANCHORS] < mail
+ * gets one such dump per message, each under "== message N of M". With
+ * --findings it prints only the findings, each with its place told by
+ * file and line number or by the text of its line, so that two encodings
+ * of one mail can be compared.
+ * Usage: dump [ANCHORS | --findings] < mail
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -107,22 +111,52 @@ static void dump_anchors(const struct patch *p, const char *path)
 		fclose(f);
 }
 
-static void dump_message(struct mail *m, const char *anchors, const struct config *c)
+/* "rule<TAB>place<TAB>text", the place as a file line or the text of a message line. */
+static void dump_finding_places(const struct patch *p, const struct review *r)
+{
+	for (size_t i = 0; i < r->nfindings; i++) {
+		const struct finding *f = &r->findings[i];
+		printf("%s\t", f->source);
+		if (f->line == FINDING_WHOLE) {
+			fputs("whole", stdout);
+		} else {
+			const struct patch_line *l = &p->lines[f->line];
+			if (l->file < 0)
+				printf("message: %s", l->text);
+			else if (l->kind == LINE_REMOVED)
+				printf("%s:-%u", patch_file_path(&p->files[l->file]), l->old_no);
+			else if (l->kind == LINE_ADDED || l->kind == LINE_CONTEXT)
+				printf("%s:+%u", patch_file_path(&p->files[l->file]), l->new_no);
+			else
+				printf("%s: %s", patch_file_path(&p->files[l->file]), l->text);
+		}
+		printf("\t%s\n", f->text);
+	}
+}
+
+static void dump_message(struct mail *m, const char *anchors, bool places,
+			 const struct config *c)
 {
 	struct patch p;
 	struct review r;
 	char *text = m->text;
 	m->text = NULL;
 	patch_parse(&p, m->subject, text, m->text_len, m->patch_offset);
-	dump_patch(&p);
+	if (!places)
+		dump_patch(&p);
 	if (anchors)
 		dump_anchors(&p, anchors);
 	review_init(&r);
 	struct review_input in = { m, &p, c, NULL };
-	const struct reviewer *const checks[] = { &check_form, &check_message, &check_whitespace };
+	const struct reviewer *const checks[] = {
+		&check_form, &check_message, &check_log, &check_whitespace,
+		&check_kstyle, &check_kcode, &check_spelling,
+	};
 	for (size_t i = 0; i < sizeof(checks) / sizeof(*checks); i++)
 		checks[i]->run(&in, &r);
-	for (size_t i = 0; i < r.nfindings; i++) {
+	if (places)
+		dump_finding_places(&p, &r);
+	for (size_t i = 0; !places && i < r.nfindings; i++) {
 		const struct finding *f = &r.findings[i];
 		if (f->line == FINDING_WHOLE)
 			printf("finding whole: %s %s\n", severity_name(f->severity), f->source);
@@ -135,6 +169,8 @@ static void dump_message(struct mail *m, const char *anchors, const struct confi
 
 int main(int argc, char **argv)
 {
+	bool places = argc > 1 && !strcmp(argv[1], "--findings");
+	const char *anchors = argc > 1 && !places ? argv[1] : NULL;
 	struct mail_list mails;
 	struct config c;
 	config_init(&c);
@@ -146,7 +182,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < mails.n; i++) {
 		if (mails.n > 1)
 			printf("== message %zu of %zu\n", i + 1, mails.n);
-		dump_message(&mails.v[i], argc > 1 ? argv[1] : NULL, &c);
+		dump_message(&mails.v[i], anchors, places, &c);
 	}
 	mail_list_release(&mails);
 	mail_shutdown();
