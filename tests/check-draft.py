@@ -144,4 +144,5 @@ def main():
         fail(f"{len(want)} diff lines in the input, {len(got)} quoted in the draft")
 
 
-main()
+if __name__ == "__main__":
+    main()
