@@ -31,11 +31,11 @@ static const struct rule rules[] = {
 	{ "signoff-author", SCOPE_ANY, "NO_AUTHOR_SIGN_OFF",
 	  "none of the sign-offs is the author's (From:, or the in-body From:)" },
 	{ "signoff-form", SCOPE_ANY, "BAD_SIGN_OFF",
-	  "a Signed-off-by: or Co-developed-by: not in the form Name <address>", true },
+	  "a Signed-off-by: or Co-developed-by: not in the form Name <address>" },
 	{ "duplicate-trailer", SCOPE_ANY, "BAD_SIGN_OFF",
-	  "the same trailer twice (a sign-off after someone else's is fine)", true },
+	  "the same trailer twice (a sign-off after someone else's is fine)" },
 	{ "codeveloper-signoff", SCOPE_KERNEL, "BAD_SIGN_OFF",
-	  "a Co-developed-by: not followed at once by the same person's sign-off", true },
+	  "a Co-developed-by: not followed at once by the same person's sign-off" },
 	{ "fixes-tag", SCOPE_ANY, "BAD_FIXES_TAG",
 	  "Fixes: not in the form 123456789abc (\"subject\")" },
 	{ "empty-message", SCOPE_KERNEL, "COMMIT_MESSAGE",
@@ -65,9 +65,9 @@ static const struct rule rules[] = {
 	{ "long-line", SCOPE_KERNEL, "LONG_LINE",
 	  "over 100 columns, unless a string or a URL runs past the edge" },
 	{ "keyword-space", SCOPE_KERNEL, "SPACING",
-	  "if(, for(, while(, switch( without the space", true },
+	  "if(, for(, while(, switch( without the space" },
 	{ "function-brace", SCOPE_KERNEL, "OPEN_BRACE",
-	  "a function definition with its { on the same line", true },
+	  "a function definition with its { on the same line" },
 	{ "c99-comment", SCOPE_KERNEL, "C99_COMMENTS",
 	  "a // comment in a file whose other comments are /* */" },
 	{ "new-typedef", SCOPE_KERNEL, "NEW_TYPEDEFS",
@@ -116,11 +116,22 @@ const struct rule *rule_find(const char *id)
 	return NULL;
 }
 
+/* Types whose rules here say only some of what checkpatch reports under them. */
+static bool in_part(const char *checkpatch_type)
+{
+	static const char *const types[] = { "SPACING", "OPEN_BRACE", "BAD_SIGN_OFF" };
+	for (size_t i = 0; i < sizeof(types) / sizeof(*types); i++)
+		if (!strcmp(types[i], checkpatch_type))
+			return true;
+	return false;
+}
+
 bool rules_stand_for(const char *checkpatch_type)
 {
+	if (in_part(checkpatch_type))
+		return false;
 	for (size_t i = 0; i < NRULES; i++)
-		if (rules[i].checkpatch && !rules[i].part &&
-		    !strcmp(rules[i].checkpatch, checkpatch_type))
+		if (rules[i].checkpatch && !strcmp(rules[i].checkpatch, checkpatch_type))
 			return true;
 	return false;
 }
@@ -131,7 +142,8 @@ void rules_print(FILE *f)
 		fprintf(f, "%-20s %-6s %s", rules[i].id,
 			rules[i].scope == SCOPE_KERNEL ? "kernel" : "any", rules[i].summary);
 		if (rules[i].checkpatch)
-			fprintf(f, " [%s%s]", rules[i].checkpatch, rules[i].part ? ", in part" : "");
+			fprintf(f, " [%s%s]", rules[i].checkpatch,
+				in_part(rules[i].checkpatch) ? ", in part" : "");
 		fputc('\n', f);
 	}
 }

@@ -21,7 +21,6 @@ struct rule {
 	enum rule_scope scope;
 	const char *checkpatch;	/* the checkpatch.pl type it stands for, or NULL */
 	const char *summary;	/* one line, for --list-checks */
-	bool part;		/* stands for only some of checkpatch's reports of that type */
 };
 
 enum profile {
@@ -32,7 +31,11 @@ enum profile {
 /* The rule with this id, or NULL. */
 const struct rule *rule_find(const char *id);
 
-/* Does a built-in rule stand for this checkpatch.pl type? Then checkpatch's report is left out. */
+/*
+ * Does a built-in rule stand for this checkpatch.pl type? Then checkpatch's
+ * report is left out. Not for SPACING, OPEN_BRACE and BAD_SIGN_OFF, of
+ * which the rules here take only a part.
+ */
 bool rules_stand_for(const char *checkpatch_type);
 
 /* Prints the table for --list-checks: id, scope, summary, [checkpatch type]. */
