@@ -82,12 +82,16 @@ bench: deps
 	@$(MAKE) --no-print-directory patchreview
 	sh tests/bench.sh
 
+# The man page names where the prompts and recipes are: the DATADIR installed to.
 install: patchreview
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DATADIR)/prompts $(DESTDIR)$(DATADIR)/contrib
 	install -m 755 patchreview $(DESTDIR)$(BINDIR)/patchreview
-	install -m 644 patchreview.1 $(DESTDIR)$(MANDIR)/patchreview.1
+	sed 's|/usr/local/share/patchreview|$(DATADIR)|g' patchreview.1 >$(DESTDIR)$(MANDIR)/patchreview.1
+	chmod 644 $(DESTDIR)$(MANDIR)/patchreview.1
 	cp -R prompts/. $(DESTDIR)$(DATADIR)/prompts/
 	cp -R contrib/. $(DESTDIR)$(DATADIR)/contrib/
+	@echo "mutt, neomutt: add 'source $(DATADIR)/contrib/mutt/patchreview.muttrc' to your muttrc"
+	@echo "aerc: see $(DATADIR)/contrib/README.md"
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/patchreview $(DESTDIR)$(MANDIR)/patchreview.1

@@ -3,6 +3,7 @@
  * with review comments on stdout. Options, the stages, and the exit status.
  */
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,7 +109,8 @@ static const struct option options[] = {
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
-static const char short_options[] = "f:b:m:u:qc:hV";
+/* The leading ':' makes getopt tell a missing argument (':') from an unknown option ('?'). */
+static const char short_options[] = ":f:b:m:u:qc:hV";
 
 /* Options override the config file and the environment, so they go last. */
 static int apply_option(struct config *c, int opt, const char *arg)
@@ -170,7 +172,10 @@ static int parse_options(struct config *c, struct run_options *o, int argc, char
 		} else if (opt == OPT_FORMAT || opt == OPT_FAIL_ON) {
 			if (run_option(o, opt, optarg) < 0)
 				return -1;
-		} else if (opt == '?' || opt == ':') {
+		} else if (opt == ':') {
+			return error("option '%s' needs an argument; see patchreview --help",
+				     argv[optind - 1]);
+		} else if (opt == '?') {
 			return error("unknown option '%s'; see patchreview --help",
 				     argv[optind - 1]);
 		}
@@ -312,6 +317,11 @@ int main(int argc, char **argv)
 	static char outbuf[1 << 16];
 	struct config c;
 	struct run_options o = { OUTPUT_DRAFT, -1 };
+	/*
+	 * A reader that goes away (| head, a closed pipe in a mail client)
+	 * must give a write error and exit 3, not kill us unannounced.
+	 */
+	signal(SIGPIPE, SIG_IGN);
 	if (argc > 1 && !strcmp(argv[1], "eval")) {
 		mail_init();
 		int status = eval_main(argc - 1, argv + 1, reviewers_run);

@@ -2,7 +2,7 @@
 #
 #   PR          the binary under test (the ASan+UBSan build by default)
 #   CORPUS      ../shared/corpus beside the checkout, when present
-#   T           a scratch directory, removed on exit
+#   T           a scratch directory, removed on exit, on a signal too
 #   run_pr ARGS < mail   runs $PR, output in $T/out, stderr in $T/err, status in $status
 #   pass NAME / fail NAME WHY / skip NAME WHY   report one result
 #   check NAME COMMAND...   pass when COMMAND succeeds, fail otherwise
@@ -18,6 +18,11 @@ CORPUS=${CORPUS:-$ROOT/../shared/corpus}
 RESULTS=${RESULTS:-/dev/stdout}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
+# A signal (Ctrl-C on make check) ends the test through its EXIT trap, which
+# a test may replace with a fuller cleanup (t40 stops its tmux servers).
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 # Tests never read the user's configuration or cache.
 export XDG_CONFIG_HOME="$T/config" XDG_CACHE_HOME="$T/cache" XDG_DATA_HOME="$T/data" HOME="$T/home"
 unset PATCHREVIEW_CONFIG PATCHREVIEW_BACKEND PATCHREVIEW_FROM

@@ -89,6 +89,16 @@ MUTATIONS = {
         "if (0 && c->signature && !draft_signature(&s, c->signature) && s.len) {", "t11-draft"),
     "--tag needs from": (
         "filter/draft/closing.c", "\tif (!n)\n", "\tif (!n && 0)\n", "t11-draft"),
+    "options: a missing argument is not an unknown option": (
+        "filter/main.c", 'short_options[] = ":f:', 'short_options[] = "f:', "t12-cli"),
+    "config: nan and inf are no numbers": (
+        "filter/config/config.c", "!isfinite(v) || v < 0", "v < 0", "t12-cli"),
+    "main ignores SIGPIPE itself": (
+        "filter/main.c", "\tsignal(SIGPIPE, SIG_IGN);", "\t(void)0;", "t12-cli"),
+    "install: the man page names the PREFIX's paths": (
+        "Makefile", "sed 's|/usr/local/share/patchreview|$(DATADIR)|g'", "sed 's|x|x|g'", "t41-install"),
+    "tests: a signal runs the EXIT trap": (
+        "tests/lib.sh", "trap 'exit 130' INT", ":", "t40-clients"),
     "reviewer removed from Cc": (
         "filter/draft/headers.c", "add_unique(&cc, &m->cc.v[i], &me, &to);",
         "add_unique(&cc, &m->cc.v[i], &to, &to);", "t11-draft"),

@@ -13,7 +13,19 @@ run_pr --frobnicate < "$MAILS/demo.eml"
 check "unknown option: exit 2, one line on stderr" \
 	sh -c "[ $status -eq 2 ] && [ \$(wc -l < '$T/err') -eq 1 ] && grep -q \"unknown option '--frobnicate'\" '$T/err' && [ ! -s '$T/out' ]"
 
+for o in --from -f --maildir; do
+	run_pr $o < "$MAILS/demo.eml"
+	check "$o without its argument: exit 2, says so" \
+		sh -c "[ $status -eq 2 ] && [ \$(wc -l < '$T/err') -eq 1 ] && grep -q \"option '$o' needs an argument\" '$T/err'"
+done
+
 mkdir -p "$XDG_CONFIG_HOME/patchreview"
+for v in nan inf -nan; do
+	printf '# model\nmin_confidence = %s\n' $v > "$XDG_CONFIG_HOME/patchreview/config"
+	run_pr < "$MAILS/demo.eml"
+	check "min_confidence = $v: exit 2, names file and line" \
+		sh -c "[ $status -eq 2 ] && grep -q \"config:2: 'min_confidence' wants a number, not '$v'\" '$T/err'"
+done
 printf 'mutt = maybe\n' > "$XDG_CONFIG_HOME/patchreview/config"
 run_pr < "$MAILS/demo.eml"
 check "bad config value: exit 2, names file and line" \
@@ -78,3 +90,20 @@ printf 'From: a@example.org\nSubject: [PATCH] x\n\nmsg \377\376\303\050\n\nSigne
 run_pr --full < "$T/bad-utf8.eml"
 check "invalid UTF-8: replaced, draft is valid UTF-8" \
 	sh -c "[ $status -eq 0 ] && iconv -f UTF-8 -t UTF-8 '$T/out' >/dev/null && grep -q '^> +été$' '$T/out' && grep -q '^> -été$' '$T/out'"
+
+# A reader that goes away: a write error, exit 3, one line; and patchreview,
+# not a library it happens to load, is what ignores SIGPIPE.
+printf 'From: a@example.org\nSubject: [PATCH] x\n\nx\n\nSigned-off-by: a@example.org\n---\ndiff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1,20000 @@\n x\n' > "$T/long.eml"
+i=0
+while [ $i -lt 20000 ]; do echo "+int y$i = $i;"; i=$((i + 1)); done >> "$T/long.eml"
+("$PR" --full < "$T/long.eml" 2>"$T/err"; echo $? > "$T/st") | true
+check "closed stdout: exit 3 and one line on stderr" \
+	sh -c "[ \$(cat '$T/st') -eq 3 ] && [ \$(wc -l < '$T/err') -eq 1 ] && grep -q 'cannot write' '$T/err'"
+if command -v strace >/dev/null 2>&1; then
+	# LeakSanitizer does not run under ptrace.
+	ASAN_OPTIONS=detect_leaks=0 strace -f -e trace=rt_sigaction -o "$T/strace" "$PR" --version >/dev/null 2>&1
+	check "SIGPIPE: main ignores it before any library could" \
+		sh -c "grep -m1 'SIGPIPE' '$T/strace' | grep -q 'rt_sigaction(SIGPIPE, {sa_handler=SIG_IGN'"
+else
+	skip "SIGPIPE" "strace missing"
+fi

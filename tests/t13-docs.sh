@@ -30,3 +30,14 @@ for o in $options; do
 	grep -q -e "$(echo "$o" | sed 's/-/\\\\-/g')" "$ROOT/patchreview.1" || missing="$missing man:$o"
 done
 check "docs: every key and option is documented${missing:+ (missing:$missing)}" test -z "$missing"
+
+# The HTTP statuses retried: what the code retries, in --help, the man page
+# and the README alike.
+statuses() { grep -o '[0-9][0-9][0-9]' | sort -u | tr '\n' ' '; }
+run_pr --help
+code=$(sed -n '/retry\[\] = {/p' "$ROOT/filter/model/http.c" | statuses)
+help=$(sed -n 's/^  retries  *//p' "$T/out" | statuses)
+man=$(sed -n '/^\.B retries$/{n;p;}' "$ROOT/patchreview.1" | statuses)
+readme=$(grep '^| `retries` |' "$ROOT/README.md" | statuses)
+check "docs: the retried statuses are the code's ($code) in --help, man page and README" \
+	sh -c "[ -n '$code' ] && [ '$help' = '$code' ] && [ '$man' = '$code' ] && [ '$readme' = '$code' ]"

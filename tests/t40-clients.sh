@@ -59,6 +59,8 @@ cleanup() {
 		rm -rf "$T"
 	fi
 }
+# lib.sh turns INT, TERM and HUP into an exit, so this runs on them too:
+# tmux servers detach from the terminal and would outlive an interrupt.
 trap cleanup EXIT
 
 mkdir -p "$OUT" "$T/run" "$XDG_CONFIG_HOME/patchreview" "$H"
@@ -582,11 +584,52 @@ git_test() {
 	fi
 }
 
+# Ctrl-C on make check: the test run that gets it (in a process group of
+# its own, as a foreground job is) must stop its tmux server, mutt inside
+# it and its model servers, and remove its directory.
+interrupt_test() {
+	if ! command -v mutt >/dev/null 2>&1; then
+		skip "cleanup on an interrupt" "mutt is not installed"
+		return
+	fi
+	mkdir -p "$T/child"
+	python3 - "$ROOT/tests/t40-clients.sh" "$T/child" >"$T/child.log" 2>&1 <<'PY'
+import glob, os, signal, subprocess, sys, time
+test, tmp = sys.argv[1], sys.argv[2]
+env = dict(os.environ, TMPDIR=tmp, T40_ONLY="mutt", RESULTS=os.path.join(tmp, "results"))
+child = subprocess.Popen(["sh", test], env=env, start_new_session=True,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+deadline = time.time() + 30
+while time.time() < deadline and not glob.glob(os.path.join(tmp, "*", "tmux-mutt")):
+    time.sleep(0.1)
+time.sleep(1)
+print("socket:", " ".join(glob.glob(os.path.join(tmp, "*", "tmux-mutt"))))
+os.killpg(child.pid, signal.SIGINT)
+print("status:", child.wait(timeout=30))
+PY
+	sock=$(sed -n 's/^socket: //p' "$T/child.log")
+	check "cleanup: the interrupted run had its tmux server up" test -n "$sock"
+	n=0
+	while ps -eo args | grep -F "$T/child/" | grep -v grep >/dev/null && [ $n -lt 50 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	check "cleanup: an interrupted run leaves no tmux, mutt or model server behind" \
+		sh -c "! ps -eo args | grep -F '$T/child/' | grep -v grep"
+	check "cleanup: an interrupted run removes its directory" \
+		sh -c "[ -z \"\$(ls '$T/child' | grep -v results)\" ]"
+	# When the check failed: what the child left, stopped by its ids.
+	for pid in $(ps -eo pid,args | grep -F "$T/child/" | grep -v grep | awk '{ print $1 }'); do
+		kill "$pid" 2>/dev/null
+	done
+}
+
 # T40_ONLY="aerc" (say) runs one client, when debugging.
-for c in ${T40_ONLY:-mutt neomutt aerc git}; do
+for c in ${T40_ONLY:-mutt neomutt aerc git interrupt}; do
 	case $c in
 	aerc) aerc_test ;;
 	git) git_test ;;
+	interrupt) interrupt_test ;;
 	*) mutt_like "$c" ;;
 	esac
 done

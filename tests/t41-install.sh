@@ -36,7 +36,12 @@ BIN=$D/usr/bin/patchreview
 MAN=$D/usr/share/man/man1/patchreview.1
 DATA=$D/usr/share/patchreview
 check "install: the binary is executable" test -x "$BIN"
-check "install: the man page" cmp -s "$ROOT/patchreview.1" "$MAN"
+sed 's|/usr/local/share/patchreview|/usr/share/patchreview|g' "$ROOT/patchreview.1" >"$T/man.want"
+check "install: the man page, naming the PREFIX's paths" \
+	sh -c "cmp -s '$T/man.want' '$MAN' && grep -q '^\.I /usr/share/patchreview/prompts/' '$MAN' &&
+		! grep -q /usr/local '$MAN'"
+check "install: says the muttrc line for the PREFIX" \
+	grep -q "source /usr/share/patchreview/contrib/mutt/patchreview.muttrc" "$T/install.log"
 
 # same_tree SRC DST: every file of SRC is in DST with the same bytes and the
 # same executable bit, and DST holds nothing else.

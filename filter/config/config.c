@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +54,7 @@ static const struct key keys[] = {
 	KEY(timeout, KEY_LONG, "seconds allowed for one model request (300)"),
 	KEY(max_tokens, KEY_LONG, "most tokens the model may answer with (4096)"),
 	KEY(temperature, KEY_DOUBLE, "sampling temperature (0)"),
-	KEY(retries, KEY_LONG, "retries on 429, 5xx and connection errors (3)"),
+	KEY(retries, KEY_LONG, "retries on 408, 429, 500, 502, 503, 504, 529, connection errors (3)"),
 	KEY(min_confidence, KEY_DOUBLE, "drop model findings less sure than this, 0..1 (0.6)"),
 	KEY(verify, KEY_BOOL, "ask the model to refute each finding in a second pass (no)"),
 	KEY(prompts_dir, KEY_STRING, "your prompt guides (~/.config/patchreview/prompts)"),
@@ -170,7 +171,8 @@ int config_set(struct config *c, const char *name, const char *value,
 	}
 	case KEY_DOUBLE: {
 		double v = strtod(value, &end);
-		if (errno || end == value || *end || v < 0)
+		/* strtod() takes "nan" and "inf", which no setting means. */
+		if (errno || end == value || *end || !isfinite(v) || v < 0)
 			return error("%s: '%s' wants a number, not '%s'", origin, name, value);
 		*(double *)slot = v;
 		return 0;
