@@ -12,13 +12,14 @@
 #include "checks/rules.h"
 #include "config/config.h"
 #include "draft/draft.h"
-#include "draft/maildir.h"
+#include "draft/out.h"
 #include "eval/eval.h"
 #include "mail/mail.h"
 #include "model/model.h"
 #include "output/output.h"
 #include "patch/patch.h"
 #include "reviewers.h"
+#include "run_series.h"
 #include "tree/tree.h"
 
 enum exit_status {
@@ -40,15 +41,17 @@ static const char usage_text[] =
 	"usage: patchreview [options] < message > draft\n"
 	"       patchreview eval --repo DIR [options]  (see patchreview eval --help)\n"
 	"\n"
-	"Reads one patch mail (raw RFC 5322, or an mbox: its first message) and\n"
-	"writes a reply draft quoting it, with review comments under the lines\n"
-	"they are about.\n"
+	"Reads one patch mail (raw RFC 5322), or a whole series (an mbox, or\n"
+	"messages with a line of four Ctrl-A after each), and writes a reply\n"
+	"draft quoting each patch, with review comments under the lines they are\n"
+	"about; several drafts come as an mbox, the cover letter's first.\n"
 	"\n"
 	"  -f, --from ADDR      your address for the From: header\n"
 	"      --full           quote the whole patch, do not trim (trim = no)\n"
 	"      --tag TAG        end the draft with your own tag, e.g. Reviewed-by,\n"
 	"                       from your 'from' address\n"
 	"      --maildir DIR    deliver the draft into Maildir DIR instead of stdout\n"
+	"      --output-dir DIR write each draft to DIR/NNNN-<subject>.eml\n"
 	"      --mutt           add X-Mutt-References (mutt marks the mail replied)\n"
 	"  -b, --backend NAME   model backend: none, openai, anthropic, ollama\n"
 	"  -m, --model NAME     model name\n"
@@ -81,7 +84,7 @@ static const char usage_text[] =
 enum {
 	OPT_FULL = 256, OPT_MAILDIR, OPT_MUTT, OPT_NO_CACHE, OPT_EXPLAIN, OPT_STRICT,
 	OPT_ANSWERS, OPT_REQUESTS_OUT, OPT_REQUEST_NAME, OPT_LIST_CHECKS,
-	OPT_FORMAT, OPT_FAIL_ON, OPT_TREE, OPT_TAG,
+	OPT_FORMAT, OPT_FAIL_ON, OPT_TREE, OPT_TAG, OPT_OUTPUT_DIR,
 };
 
 static const struct option options[] = {
@@ -89,6 +92,7 @@ static const struct option options[] = {
 	{ "full", no_argument, NULL, OPT_FULL },
 	{ "tag", required_argument, NULL, OPT_TAG },
 	{ "maildir", required_argument, NULL, OPT_MAILDIR },
+	{ "output-dir", required_argument, NULL, OPT_OUTPUT_DIR },
 	{ "mutt", no_argument, NULL, OPT_MUTT },
 	{ "backend", required_argument, NULL, 'b' },
 	{ "model", required_argument, NULL, 'm' },
@@ -132,6 +136,7 @@ static int apply_option(struct config *c, int opt, const char *arg)
 	case OPT_ANSWERS: c->answers = arg; return 0;
 	case OPT_REQUESTS_OUT: c->requests_out = arg; return 0;
 	case OPT_REQUEST_NAME: c->request_name = arg; return 0;
+	case OPT_OUTPUT_DIR: c->output_dir = arg; return 0;
 	case 'c': case OPT_FORMAT: case OPT_FAIL_ON: return 0;	/* read before the config file */
 	}
 	return error("unknown option; see patchreview --help");
@@ -195,76 +200,59 @@ static int parse_options(struct config *c, struct run_options *o, int argc, char
 }
 
 /*
- * Writes the draft to stdout or into the Maildir; *patho gets the Maildir
- * file's path (caller frees). Returns 0 or -1.
- */
-static int deliver(const struct mail *m, const struct patch *p, const struct review *r,
-		   const struct config *c, bool reviewed, char **patho)
-{
-	if (!c->maildir)
-		return draft_write(stdout, m, p, r, c, reviewed);
-	struct maildir_file md;
-	if (maildir_open(&md, c->maildir) < 0)
-		return -1;
-	if (draft_write(md.f, m, p, r, c, reviewed) < 0) {
-		maildir_abort(&md);
-		return -1;
-	}
-	char *path = xstrdup(md.new_path);
-	if (maildir_commit(&md) < 0) {
-		free(path);
-		return -1;
-	}
-	*patho = path;
-	return 0;
-}
-
-/*
- * The draft (on stdout, or into the Maildir when one is set) and the
+ * The draft (on stdout, into the Maildir or the directory) and the
  * --format output on stdout. Returns 0 or -1.
  */
 static int emit(const struct output_patch *op, const struct config *c,
 		const struct run_options *o)
 {
-	char *path = NULL;
+	struct draft_out d;
 	int ret = 0;
-	if (o->format == OUTPUT_DRAFT || c->maildir)
-		ret = deliver(op->mail, op->patch, op->review, c, op->reviewed, &path);
+	draft_out_init(&d, c, false);
+	if (o->format == OUTPUT_DRAFT || c->maildir || c->output_dir) {
+		unsigned number = op->patch->subject.index ? op->patch->subject.index : 1;
+		ret = draft_out_write(&d, number, op->mail, op->patch, op->review, op->reviewed);
+	}
 	if (!ret && o->format != OUTPUT_DRAFT) {
 		struct output_patch with_path = *op;
-		with_path.draft_path = path;
+		with_path.draft_path = d.path;
 		ret = output_write(stdout, o->format, &with_path, 1, c);
 		if (ret < 0)
 			error("cannot write the output");
 	}
-	free(path);
+	draft_out_release(&d);
 	return ret;
 }
 
-/* Only the model reads the context; the checks need the tree's findings alone. */
-static bool wants_context(const struct config *c)
+/* Many messages: the series among them (run_series.h). */
+static int run_many(struct mail_list *mails, const struct config *c,
+		    const struct run_options *o, struct tree *tree)
 {
-	return c->explain_prompt || c->answers || c->requests_out ||
-		(c->backend && strcmp(c->backend, "none"));
+	struct run_series_result res;
+	run_series(mails->v, mails->n, c, o->format, tree, &res);
+	bool for_b4 = o->format == OUTPUT_B4_CHECK || o->format == OUTPUT_LINES;
+	if (c->explain_prompt)
+		return res.explain_failed ? EXIT_USAGE : EXIT_REVIEWED;
+	if (res.write_failed)
+		return EXIT_NO_DRAFT;
+	if (res.model_failed && c->strict && !res.deferred)
+		return EXIT_MODEL_FAILED;
+	if (o->fail_on >= 0 && res.worst >= o->fail_on)
+		return EXIT_FINDINGS;
+	return res.reviewed || c->maildir || for_b4 ? EXIT_REVIEWED : EXIT_NO_PATCH;
 }
 
-static int run(const struct config *c, const struct run_options *o, struct tree *tree)
+static int run_one(struct mail *m, const struct config *c, const struct run_options *o,
+		   struct tree *tree)
 {
-	struct mail_list mails;
 	struct patch p;
 	struct review r;
 	struct tree_review tr = { 0 };
-	if (mail_read_all(0, &mails) < 0)
-		return EXIT_NO_DRAFT;
-	if (mails.n > 1)
-		warn("the input holds %zu messages; reviewing the first, skipping %zu",
-		     mails.n, mails.n - 1);
-	struct mail *m = &mails.v[0];
 	char *text = m->text;
 	m->text = NULL;
 	patch_parse(&p, m->subject, text, m->text_len, m->patch_offset);
 	review_init(&r);
-	struct review_input in = { m, &p, c, NULL };
+	struct review_input in = { .mail = m, .patch = &p, .config = c };
 	/* "[GIT PULL]" asks to pull, "[PULL 3/15]" is one patch of a pull series. */
 	bool pull = p.subject.is_pull && !p.subject.index;
 	bool reviewed = patch_has_diff(&p) && !pull;
@@ -272,7 +260,7 @@ static int run(const struct config *c, const struct run_options *o, struct tree 
 	bool for_b4 = o->format == OUTPUT_B4_CHECK || o->format == OUTPUT_LINES;
 	int status = EXIT_REVIEWED;
 	if (tree && reviewed) {
-		tree_review_patch(tree, &p, wants_context(c), &tr);
+		tree_review_patch(tree, &p, c->explain_prompt || model_configured(c), &tr);
 		review_note(&r, "%s", tr.note);
 		in.tree = &tr;
 	}
@@ -308,6 +296,15 @@ out:
 	tree_review_release(&tr);
 	review_release(&r);
 	patch_release(&p);
+	return status;
+}
+
+static int run(const struct config *c, const struct run_options *o, struct tree *tree)
+{
+	struct mail_list mails;
+	if (mail_read_all(0, &mails) < 0)
+		return EXIT_NO_DRAFT;
+	int status = mails.n > 1 ? run_many(&mails, c, o, tree) : run_one(&mails.v[0], c, o, tree);
 	mail_list_release(&mails);
 	return status;
 }

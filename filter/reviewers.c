@@ -9,21 +9,12 @@
 #include "model/model.h"
 #include "review/suppress.h"
 #include "reviewers.h"
+#include "series/checks.h"
 
-static const struct {
-	const struct reviewer *reviewer;
-	bool builtin;		/* a check: no model, counted in the closing sentence */
-} reviewers[] = {
-	{ &check_form, true },
-	{ &check_message, true },
-	{ &check_log, true },
-	{ &check_whitespace, true },
-	{ &check_kstyle, true },
-	{ &check_kcode, true },
-	{ &check_spelling, true },
-	{ &check_tree, true },
-	{ &check_checkpatch, true },
-	{ &model_reviewer, false },
+/* The built-in checks, in the order they run; the model reviewer comes after them. */
+static const struct reviewer *const checks[] = {
+	&check_form, &check_message, &check_log, &check_whitespace, &check_kstyle,
+	&check_kcode, &check_spelling, &check_tree, &check_checkpatch,
 };
 
 /*
@@ -56,26 +47,50 @@ static void summarise_checks(struct review *r)
 	buf_release(&s);
 }
 
+static void tell_dropped(const struct suppress_list *known, size_t dropped,
+			 const struct config *c)
+{
+	if (dropped && !c->quiet)
+		warn("%zu known finding%s left out, as %s lists", dropped,
+		     dropped == 1 ? "" : "s", known->path);
+}
+
+void reviewers_run_all(const struct review_input *ins, struct review *rs, size_t n)
+{
+	struct suppress_list known;
+	suppress_load(&known, ins[0].config);
+	size_t dropped = 0, *from = xcalloc(n + 1, sizeof(*from));
+	/* The checks first, so that their closing sentence precedes the model's summary. */
+	for (size_t i = 0; i < n; i++) {
+		size_t start = rs[i].nfindings;
+		for (size_t k = 0; k < sizeof(checks) / sizeof(*checks); k++)
+			checks[k]->run(&ins[i], &rs[i]);
+		drop_disabled(&ins[i], &rs[i]);
+		dropped += suppress_apply(&known, &ins[i], &rs[i], start);
+		summarise_checks(&rs[i]);
+		from[i] = rs[i].nfindings;
+	}
+	model_review(ins, rs, n);
+	for (size_t i = 0; i < n; i++)
+		dropped += suppress_apply(&known, &ins[i], &rs[i], from[i]);
+	tell_dropped(&known, dropped, ins[0].config);
+	suppress_release(&known);
+	free(from);
+}
+
 void reviewers_run(const struct review_input *in, struct review *r)
+{
+	reviewers_run_all(in, r, 1);
+}
+
+void reviewers_run_series(const struct review_input *in, const struct series *s,
+			  struct review *r)
 {
 	struct suppress_list known;
 	suppress_load(&known, in->config);
-	size_t dropped = 0;
-	/* The checks first, so that their closing sentence precedes the model's summary. */
-	for (int checks = 1; checks >= 0; checks--) {
-		size_t from = r->nfindings;
-		for (size_t i = 0; i < sizeof(reviewers) / sizeof(*reviewers); i++)
-			if (reviewers[i].builtin == checks &&
-			    reviewers[i].reviewer->run(in, r) < 0 && !checks)
-				r->model_failed = true;
-		if (checks)
-			drop_disabled(in, r);
-		dropped += suppress_apply(&known, in, r, from);
-		if (checks)
-			summarise_checks(r);
-	}
-	if (dropped && !in->config->quiet)
-		warn("%zu known finding%s left out, as %s lists", dropped,
-		     dropped == 1 ? "" : "s", known.path);
+	size_t from = r->nfindings;
+	series_check(s, r);
+	drop_disabled(in, r);
+	tell_dropped(&known, suppress_apply(&known, in, r, from), in->config);
 	suppress_release(&known);
 }

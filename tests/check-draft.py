@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
 """check-draft.py MAIL DRAFT [--diff]: checks a draft against its input mail.
+check-draft.py --series MBOX DRAFTS: checks each draft of the mbox DRAFTS
+against the message of the mbox MBOX it answers (its In-Reply-To).
 
 - the draft's headers parse, hold only the headers patchreview writes, each
   once, and are ASCII (non-ASCII text RFC 2047-encoded);
@@ -29,12 +31,15 @@ def fail(why):
     sys.exit(1)
 
 
-def first_message(raw):
-    """The first message of an mbox: as patchreview does, a leading From_ line is dropped."""
+def first_message(raw, mbox=False):
+    """The message, or the first of an mbox file (up to the next From_ line after a
+    blank line); a .eml file is one message, whatever "From " lines it holds."""
     raw = raw.replace(b"\r\n", b"\n") if b"\r\n" in raw.split(b"\n", 1)[0] + b"\n" else raw
     raw = raw.lstrip(b"\n \t")
     if raw.startswith(b"From "):
         raw = raw.split(b"\n", 1)[1] if b"\n" in raw else b""
+        if mbox:
+            raw = re.split(rb"\n\nFrom \S+ +\S+ +\S+ +\d+ [\d:]+ \d{4}\n", raw)[0] + b"\n"
     return email.message_from_bytes(raw, policy=email.policy.compat32)
 
 
@@ -95,10 +100,7 @@ def ascii_only(line):
     return "".join(c for c in line if 32 <= ord(c) < 127).rstrip()
 
 
-def main():
-    mail_path, draft_path = sys.argv[1], sys.argv[2]
-    check_diff = "--diff" in sys.argv[3:]
-    raw = open(draft_path, "rb").read()
+def check(raw, mail, check_diff):
     head, sep, body = raw.partition(b"\n\n")
     if not sep:
         fail("draft has no blank line after its headers")
@@ -126,7 +128,6 @@ def main():
     if re.search(r"(?m)^From ", text):
         fail("a draft body line starts with 'From '")
 
-    mail = first_message(open(mail_path, "rb").read())
     msgid = (mail.get("Message-ID") or "").strip()
     if msgid and msgid not in draft.get("In-Reply-To", ""):
         fail(f"In-Reply-To {draft.get('In-Reply-To')!r} does not name {msgid!r}")
@@ -142,6 +143,31 @@ def main():
             if w != g:
                 fail(f"diff line {i} differs: input {w!r}, draft {g!r}")
         fail(f"{len(want)} diff lines in the input, {len(got)} quoted in the draft")
+
+
+def check_series(mbox_path, drafts_path):
+    """Every draft of the drafts mbox answers a message of the input mbox."""
+    import mailbox
+    by_id = {}
+    for m in mailbox.mbox(mbox_path):
+        by_id.setdefault((m.get("Message-ID") or "").strip(), m)
+    box = mailbox.mbox(drafts_path)
+    if not len(box):
+        fail("no drafts in " + drafts_path)
+    for key in box.keys():
+        raw = box.get_bytes(key)
+        irt = (email.message_from_bytes(raw).get("In-Reply-To") or "").strip()
+        if irt not in by_id:
+            fail(f"draft {key} answers {irt!r}, which is not in the input")
+        check(raw, by_id[irt], False)
+
+
+def main():
+    if sys.argv[1] == "--series":
+        check_series(sys.argv[2], sys.argv[3])
+        return
+    mail = first_message(open(sys.argv[1], "rb").read(), sys.argv[1].endswith(".mbox"))
+    check(open(sys.argv[2], "rb").read(), mail, "--diff" in sys.argv[3:])
 
 
 if __name__ == "__main__":

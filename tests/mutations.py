@@ -30,8 +30,39 @@ MUTATIONS = {
         "filter/checks/message.c", 'const char *via = strstr(name, " via ");',
         "const char *via = NULL;", "t15-parse"),
     "fence imitation": (
-        "filter/model/prompt.c", "if (is_fence(l->text, len))", "if (is_fence(l->text, len) && 0)",
+        "filter/model/prompt.c", "if (is_fence(s, len))", "if (is_fence(s, len) && 0)",
         "t30-llm"),
+    "series: a patch joins the cover letter it answers, whatever its version": (
+        "filter/series/group.c", "(x->role == SERIES_COVER || t->version == s->version)",
+        "t->version == s->version", "t17-series"),
+    "series: the newest version is reviewed": (
+        "filter/series/group.c", "g[j].version > g[i].version)", "g[j].version < g[i].version)",
+        "t17-series"),
+    "series: unthreaded messages join by version, total and tags": (
+        "filter/series/group.c", "if (is_member(&set->msgs[j]) && same_key(", "if (0 && same_key(",
+        "t17-series"),
+    "series: replies are set aside": (
+        "filter/series/group.c", "\tif (s->is_reply)\n\t\treturn SERIES_REPLY;", "",
+        "t17-series"),
+    "series: mutt's $pipe_sep line separates messages": (
+        "filter/mail/input.c", "if (!memcmp(p, sep, n)) {", "if (0) {", "t17-series"),
+    "draft: a mail quoted whole stops at its signature": (
+        "filter/patch/patch.c", 'bool sig = l->len == 3 && !memcmp(l->text, "-- ", 3);',
+        "bool sig = false;", "t17-series"),
+    "output-dir: an existing file is not replaced": (
+        "filter/base/slurp.c", "(replace ? rename(tmp.data, path) : link(tmp.data, path))",
+        "rename(tmp.data, path)", "t17-series"),
+    "series context: the other diffs nearest first, the one before first": (
+        "filter/series/context.c", "size_t j = side ? k + d : k - d;", "size_t j = side ? k - d : k + d;",
+        "t37-llm-series"),
+    "series guide: only when the patch comes with its series": (
+        "filter/model/prompt.c", "ti.in_series = in->series != NULL;", "ti.in_series = true;",
+        "t37-llm-series"),
+    "parts: a patch over part_bytes is reviewed in groups of files": (
+        "filter/model/parts.c", "if (budget && total > budget) {", "if (0) {", "t37-llm-series"),
+    "series-diffstat: a path no patch touches": (
+        "filter/series/checks.c", "shown_whole(d.paths.v[i]) && !touched(s, d.paths.v[i]))\n\t\t\tunknown++;",
+        "0)\n\t\t\tunknown++;", "t17-series"),
     "one message: a From line in the body never splits it": (
         "filter/mail/input.c", 'if (arr->len > 5 && !memcmp(arr->data, "From ", 5))',
         "if (arr->len > 5)", "t15-parse t16-input"),

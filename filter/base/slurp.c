@@ -1,6 +1,7 @@
 /* slurp.c: whole-file reads with a size cap, and atomic whole-file writes. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +44,12 @@ int slurp_file(const char *path, size_t max, struct buf *out)
 	return ret;
 }
 
-int write_file_atomic(const char *path, const char *data, size_t len)
+/*
+ * Writes data to a new temporary file beside path, then moves it to path:
+ * by rename(), or by link() when an existing file must stay (link fails
+ * where rename would replace).
+ */
+static int write_file_via_temp(const char *path, const char *data, size_t len, bool replace)
 {
 	struct buf tmp = BUF_INIT;
 	const char *slash = strrchr(path, '/');
@@ -60,8 +66,10 @@ int write_file_atomic(const char *path, const char *data, size_t len)
 	}
 	if (fd >= 0 && close(fd) < 0)
 		ret = -1;
-	if (!ret && rename(tmp.data, path) < 0)
+	if (!ret && (replace ? rename(tmp.data, path) : link(tmp.data, path)) < 0)
 		ret = -1;
+	if (!ret && !replace)
+		unlink(tmp.data);
 	if (ret && fd >= 0) {
 		int saved = errno;
 		unlink(tmp.data);
@@ -69,4 +77,14 @@ int write_file_atomic(const char *path, const char *data, size_t len)
 	}
 	buf_release(&tmp);
 	return ret;
+}
+
+int write_file_atomic(const char *path, const char *data, size_t len)
+{
+	return write_file_via_temp(path, data, len, true);
+}
+
+int write_file_new(const char *path, const char *data, size_t len)
+{
+	return write_file_via_temp(path, data, len, false);
 }

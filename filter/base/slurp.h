@@ -26,4 +26,7 @@ int slurp_file(const char *path, size_t max, struct buf *out);
  */
 int write_file_atomic(const char *path, const char *data, size_t len);
 
+/* The same, but an existing file at path stays: -1 with errno EEXIST. */
+int write_file_new(const char *path, const char *data, size_t len);
+
 #endif

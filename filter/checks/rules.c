@@ -104,6 +104,17 @@ static const struct rule rules[] = {
 	  "a removed function, macro or struct is still used in the tree" },
 	{ "checkpatch", SCOPE_ANY, NULL,
 	  "what the tree's scripts/checkpatch.pl reports on changed lines" },
+	/* a series as a whole, in the cover letter's draft */
+	{ "series-gap", SCOPE_ANY, NULL,
+	  "a patch of the series' numbering is not in the input" },
+	{ "series-versions", SCOPE_ANY, NULL,
+	  "patches give another version in their subject than the cover letter" },
+	{ "series-author", SCOPE_ANY, NULL,
+	  "a patch sent by another address than the cover letter, without in-body From:" },
+	{ "series-signoff", SCOPE_ANY, "MISSING_SIGN_OFF",
+	  "a patch of the series has no Signed-off-by: line at all" },
+	{ "series-diffstat", SCOPE_ANY, NULL,
+	  "the cover letter's diffstat names files or counts lines the patches lack" },
 };
 
 #define NRULES (sizeof(rules) / sizeof(*rules))

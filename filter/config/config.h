@@ -31,6 +31,7 @@ struct config {
 	const char *answers;	/* answer requests from files in this directory */
 	const char *requests_out;	/* write unanswered requests here instead of sending */
 	const char *request_name;	/* the requests' file name; NULL: from their text */
+	const char *output_dir;	/* --output-dir: each draft into DIR/NNNN-<subject>.eml */
 	/* the model reviewer; backend NULL or "none" means off */
 	char *backend;		/* openai, anthropic, ollama */
 	char *url;
@@ -50,6 +51,8 @@ struct config {
 	char *tree;		/* a git work tree to read the code around the patch from */
 	long context_budget;	/* bytes of that code in the prompt */
 	bool checkpatch;	/* run the tree's scripts/checkpatch.pl */
+	long series_context_bytes;	/* of the other patches' diffs, in each request of a series */
+	long part_bytes;	/* a patch with a larger diff is reviewed in parts */
 	char **origin;		/* per key: where it was last set, or NULL */
 };
 

@@ -151,8 +151,9 @@ static void put_signature(struct writer *w, const struct config *c)
 	buf_release(&s);
 }
 
+/* Quotes the lines [0, end) that draft_select_lines() picks, each comment under its line. */
 static void put_body(struct writer *w, const struct mail *m, const struct patch *p,
-		     const struct review *r, const struct config *c, bool reviewed)
+		     const struct review *r, const struct config *c, bool reviewed, size_t end)
 {
 	for (size_t i = 0; i < r->notes.n; i++) {
 		struct buf note = BUF_INIT;
@@ -174,7 +175,7 @@ static void put_body(struct writer *w, const struct mail *m, const struct patch 
 
 	unsigned char *quote = draft_select_lines(p, r, c->trim, reviewed);
 	bool trimmed = false;
-	for (size_t i = 0; i < p->nlines; i++) {
+	for (size_t i = 0; i < end; i++) {
 		if (!quote[i]) {
 			trimmed |= p->lines[i].len > 0;
 			continue;
@@ -225,8 +226,13 @@ int draft_write(FILE *out, const struct mail *m, const struct patch *p,
 		const struct review *r, const struct config *c, bool reviewed)
 {
 	struct writer w = { .out = out, .at_start = true, .scratch = BUF_INIT };
+	/* A mail quoted whole loses its signature and the list's footer, unless trim = no. */
+	bool cut = !reviewed && !(c->trim && !strcmp(c->trim, "no"));
+	size_t end = cut ? patch_footer(p) : p->nlines;
+	while (cut && end > 0 && !p->lines[end - 1].len)
+		end--;
 	draft_headers(out, m, c);
-	put_body(&w, m, p, r, c, reviewed);
+	put_body(&w, m, p, r, c, reviewed, end);
 	buf_release(&w.scratch);
 	if (fflush(out) || ferror(out))
 		return error("cannot write the draft");

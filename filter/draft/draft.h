@@ -12,8 +12,8 @@
 
 /*
  * Writes the reply draft to out. With reviewed false (the mail holds no
- * patch) the whole text is quoted and nothing is trimmed. Returns 0, or -1
- * when writing failed.
+ * patch, or is a cover letter) the whole text is quoted up to the sender's
+ * signature or the list's footer. Returns 0, or -1 when writing failed.
  */
 /* The draft's settings (attribution, --tag): 0, or -1 with one line on stderr. */
 int draft_check_config(const struct config *c);

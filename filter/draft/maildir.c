@@ -47,9 +47,10 @@ int maildir_open(struct maildir_file *m, const char *dir_arg)
 	struct timespec ts;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	struct buf tmp = BUF_INIT, new = BUF_INIT;
-	/* time.M<usec>P<pid>.host: unique per process, as Maildir wants. */
-	buf_addf(&tmp, "%s/tmp/%lld.M%ldP%ld.%s", dir, (long long)ts.tv_sec,
-		 ts.tv_nsec / 1000, (long)getpid(), host);
+	/* time.M<usec>P<pid>Q<n>.host: unique, as Maildir wants, for every draft of a series. */
+	static unsigned delivered;
+	buf_addf(&tmp, "%s/tmp/%lld.M%ldP%ldQ%u.%s", dir, (long long)ts.tv_sec,
+		 ts.tv_nsec / 1000, (long)getpid(), ++delivered, host);
 	buf_addf(&new, "%s/new/%s", dir, strrchr(tmp.data, '/') + 1);
 	free(dir);
 	int fd = open(tmp.data, O_WRONLY | O_CREAT | O_EXCL, 0600);

@@ -118,7 +118,7 @@ static int review_case(const struct eval_run *run, const struct eval_case *k,
 	m->text = NULL;
 	patch_parse(&p, m->subject, text, m->text_len, m->patch_offset);
 	review_init(&r);
-	struct review_input in = { m, &p, &c, NULL };
+	struct review_input in = { .mail = m, .patch = &p, .config = &c };
 	run->review(&in, &r);
 	ret = k->kind == CASE_BUG ? truth_load(&t, truth_path) : 0;
 	if (!ret && !r.model_deferred)

@@ -106,6 +106,56 @@ struct mail *mail_list_add(struct mail_list *list)
 	return m;
 }
 
+/* The messages of arr, which it takes: an mbox, or one message. Nothing when arr is blank. */
+static void read_messages(struct mail_list *list, GByteArray *arr)
+{
+	/* Blank lines may come before the headers or the first "From " line. */
+	guint skip = 0;
+	while (skip < arr->len && (arr->data[skip] == '\n' || arr->data[skip] == ' ' ||
+				   arr->data[skip] == '\t'))
+		skip++;
+	g_byte_array_remove_range(arr, 0, skip);
+	size_t before = list->n;
+	if (arr->len > 5 && !memcmp(arr->data, "From ", 5))
+		mail_read_mbox(list, arr);
+	if (list->n > before || !arr->len) {
+		g_byte_array_unref(arr);
+		return;
+	}
+	/* One message: a "From " line in its body never starts another. */
+	mail_parse_one(mail_list_add(list), arr);
+}
+
+/*
+ * Messages with a line of four Ctrl-A after each (MMDF's delimiter), as
+ * mutt and neomutt pipe tagged messages with pipe_split unset when
+ * $pipe_sep is that line: from a Maildir nothing else tells where one
+ * message ends. Returns false, taking nothing, when arr has no such line.
+ */
+static bool read_separated(struct mail_list *list, GByteArray *arr)
+{
+	static const char sep[] = "\001\001\001\001\n";
+	const size_t n = sizeof(sep) - 1;
+	const char *s = (const char *)arr->data, *end = s + arr->len, *start = s;
+	bool found = false;
+	for (const char *p = s; p && (size_t)(end - p) >= n;) {
+		if (!memcmp(p, sep, n)) {
+			GByteArray *piece = g_byte_array_new();
+			g_byte_array_append(piece, (const guint8 *)start, (guint)(p - start));
+			read_messages(list, piece);
+			start = p + n;
+			found = true;
+		}
+		p = memchr(p, '\n', (size_t)(end - p));
+		p = p ? p + 1 : NULL;
+	}
+	if (!found)
+		return false;
+	g_byte_array_remove_range(arr, 0, (guint)(start - s));
+	read_messages(list, arr);
+	return true;
+}
+
 int mail_read_all(int fd, struct mail_list *list)
 {
 	memset(list, 0, sizeof(*list));
@@ -113,24 +163,10 @@ int mail_read_all(int fd, struct mail_list *list)
 	if (read_input(fd, &arr) < 0)
 		return -1;
 	mail_crlf_to_lf(arr);
-	/* Blank lines may come before the headers or the first "From " line. */
-	guint skip = 0;
-	while (skip < arr->len && (arr->data[skip] == '\n' || arr->data[skip] == ' ' ||
-				   arr->data[skip] == '\t'))
-		skip++;
-	g_byte_array_remove_range(arr, 0, skip);
-	if (!arr->len) {
-		g_byte_array_unref(arr);
+	if (!read_separated(list, arr))
+		read_messages(list, arr);
+	if (!list->n)
 		return error("no message on standard input");
-	}
-	if (arr->len > 5 && !memcmp(arr->data, "From ", 5))
-		mail_read_mbox(list, arr);
-	if (list->n) {
-		g_byte_array_unref(arr);
-		return 0;
-	}
-	/* One message: a "From " line in its body never starts another. */
-	mail_parse_one(mail_list_add(list), arr);
 	return 0;
 }
 

@@ -59,8 +59,9 @@ void mail_shutdown(void);
 /*
  * Reads every message on fd into *list. Input that begins with an mbox
  * "From " line is an mbox (mboxrd ">From " lines unescaped; a "From " line
- * that does not start a delivered mail does not end one); anything else
- * is one message. Returns 0 with list->n >= 1, or -1 (with one line on
+ * that does not start a delivered mail does not end one); input with
+ * lines of four Ctrl-A is the messages between them (mutt's $pipe_sep),
+ * each one message or an mbox; anything else is one message. Returns 0 with list->n >= 1, or -1 (with one line on
  * stderr) when nothing usable could be read.
  */
 int mail_read_all(int fd, struct mail_list *list);

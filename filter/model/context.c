@@ -105,6 +105,7 @@ bool prompt_line_is_fence(const char *s, size_t len)
 {
 	static const char *const fences[] = {
 		PROMPT_FENCE_OPEN, PROMPT_FENCE_CLOSE, PROMPT_CONTEXT_OPEN, PROMPT_CONTEXT_CLOSE,
+		PROMPT_SERIES_OPEN, PROMPT_SERIES_CLOSE,
 	};
 	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
 		len--;

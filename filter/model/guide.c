@@ -98,6 +98,8 @@ static void set_key(struct guide *g, const char *path, const char *key, const ch
 		add_regex(g, path, value);
 	} else if (!strcmp(key, "always")) {
 		g->always = !strcmp(value, "yes");
+	} else if (!strcmp(key, "series")) {
+		g->series = !strcmp(value, "yes");
 	} else {
 		warn("%s: unknown trigger key '%s'; ignored", path, key);
 	}

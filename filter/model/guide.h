@@ -30,6 +30,7 @@ struct guide {
 	regex_t *regex;		/* one per regex_text */
 	struct strvec regex_text;
 	bool always;
+	bool series;		/* "series: yes": when the patch is reviewed with its series */
 	bool disabled;		/* an empty file */
 };
 

@@ -1,4 +1,9 @@
-/* model.c: the model review, from prompt to findings in the draft. */
+/*
+ * model.c: the model review, from prompts to findings in the drafts. Each
+ * patch gets one request, or one per part when it is large; the requests
+ * of all patches are answered together (model/batch.h), then each patch's
+ * findings are anchored, merged, verified and added to its review.
+ */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,44 +13,25 @@
 #include "base/msg.h"
 #include "base/text.h"
 #include "model/anchor.h"
-#include "model/answer.h"
-#include "model/backend.h"
+#include "model/batch.h"
 #include "model/http.h"
 #include "model/model.h"
 #include "model/offline.h"
-#include "model/prompt.h"
+#include "model/parts.h"
 #include "model/verify.h"
 
-/* Of an invalid answer: how much goes back with the repair request, and into the draft. */
-#define LLM_MAX_ECHO 8192
+/* Of an invalid answer, how much goes into the draft. */
 #define LLM_MAX_RAW 2000
 #define LLM_DEFAULT_DISCLOSURE "Assisted-by: patchreview (%s)"
 
-static const char review_schema[] =
-	"{\"type\":\"object\",\"additionalProperties\":false,"
-	"\"required\":[\"summary\",\"findings\"],\"properties\":{"
-	"\"summary\":{\"type\":\"string\"},"
-	"\"findings\":{\"type\":\"array\",\"items\":{\"type\":\"object\","
-	"\"additionalProperties\":false,"
-	"\"required\":[\"file\",\"quote\",\"severity\",\"confidence\",\"comment\"],"
-	"\"properties\":{\"file\":{\"type\":\"string\"},\"quote\":{\"type\":\"string\"},"
-	"\"severity\":{\"type\":\"string\",\"enum\":[\"error\",\"warning\",\"nit\"]},"
-	"\"confidence\":{\"type\":\"number\"},\"comment\":{\"type\":\"string\"}}}}}}";
-
-static const char repair_request[] =
-	"That answer was not the JSON object the instructions ask for. Answer again "
-	"with only that JSON object: no other text, no code fences.";
-
+/* The model review of one patch. */
 struct model_run {
 	const struct review_input *in;
 	struct review *r;
-	struct backend backend;
 	struct usage usage;
-	struct progress progress;
-	struct prompt prompt;
-	struct model_answer answer;
-	struct buf why;		/* the reason of a failure */
-	struct buf raw;		/* an answer that never became JSON */
+	struct model_request *requests;	/* its own, in the run's array */
+	size_t nrequests;
+	struct buf why;		/* a failure before any request was made */
 	double start;
 	size_t unsure, off_change;	/* findings dropped by those rules */
 	int refuted;		/* by the verify pass */
@@ -68,13 +54,13 @@ static void tell(struct review *r, const char *fmt, ...)
 	buf_release(&line);
 }
 
-static void fail(struct model_run *m)
+static void fail(struct model_run *m, const char *why)
 {
 	/* A request written for offline answering is not a failure: the run stops there. */
 	if (m->usage.written)
-		warn("%s", m->why.data);
+		warn("%s", why);
 	else
-		tell(m->r, "model review failed: %s", m->why.data);
+		tell(m->r, "model review failed: %s", why);
 	m->failed = true;
 }
 
@@ -84,71 +70,27 @@ static const char *model_name(const struct config *c)
 	return c->model ? c->model : "offline";
 }
 
-/* Asks again, showing the model its invalid answer. */
-static int repair(struct model_run *m, const struct wire_request *rq, struct buf *text)
+bool model_configured(const struct config *c)
 {
-	size_t len = text->len < LLM_MAX_ECHO ? text->len : LLM_MAX_ECHO;
-	while (len < text->len && ((unsigned char)text->data[len] & 0xc0) == 0x80)
-		len--;	/* keep whole UTF-8 sequences */
-	char *echo = xstrndup(text->data, len);
-	struct wire_message messages[] = {
-		rq->messages[0], { "assistant", echo }, { "user", repair_request },
-	};
-	struct wire_request again = *rq;
-	again.messages = messages;
-	again.nmessages = 3;
-	buf_reset(text);
-	int ret = backend_ask(&m->backend, &again, text, &m->why);
-	if (!ret && answer_parse(&m->answer, text->data) < 0) {
-		buf_addstr(&m->why, "answer was not valid JSON");
-		buf_add(&m->raw, text->data, text->len);
-		ret = -1;
-	}
-	free(echo);
-	return ret;
+	return offline_enabled(c) || (c->backend && strcmp(c->backend, "none"));
 }
 
-/* The review from the cache, or from the model with one repair retry. */
-static int ask_review(struct model_run *m)
+/* The same comment on the same line, from two parts. */
+static bool seen(const struct placed_finding *v, size_t n, const struct placed_finding *f)
 {
-	const struct config *c = m->in->config;
-	cJSON *schema = cJSON_Parse(review_schema);
-	struct wire_message message = { "user", m->prompt.user };
-	struct wire_request rq = {
-		.model = c->model, .system = m->prompt.system,
-		.messages = &message, .nmessages = 1,
-		.schema_name = "patch_review", .schema = schema,
-		.max_tokens = c->max_tokens, .temperature = c->temperature,
-	};
-	char key[CACHE_KEY_SIZE];
-	struct buf text = BUF_INIT;
-	int ret = 0;
-	backend_cache_key(&m->backend, &rq, key);
-	if (!backend_recall(&m->backend, key, &text) && !answer_parse(&m->answer, text.data))
-		goto out;
-	answer_release(&m->answer);
-	buf_reset(&text);
-	ret = backend_ask(&m->backend, &rq, &text, &m->why);
-	if (!ret && answer_parse(&m->answer, text.data) < 0) {
-		answer_release(&m->answer);
-		ret = repair(m, &rq, &text);
-	}
-	if (!ret)
-		backend_remember(&m->backend, key, text.data, m->usage.prompt_tokens,
-				 m->usage.completion_tokens);
-out:
-	buf_release(&text);
-	cJSON_Delete(schema);
-	return ret;
+	for (size_t i = 0; i < n; i++)
+		if (v[i].line == f->line && !strcmp(v[i].finding->comment, f->finding->comment))
+			return true;
+	return false;
 }
 
-/* Anchors the findings, dropping unsure ones and those about untouched code. */
-static size_t place_findings(struct model_run *m, struct placed_finding *v)
+/* Anchors the findings of answer a into v, dropping unsure ones and those about untouched code. */
+static size_t place_findings(struct model_run *m, const struct model_answer *a,
+			     struct placed_finding *v, size_t n)
 {
 	const struct patch *p = m->in->patch;
-	size_t n = 0;
-	for (size_t i = 0; i < m->answer.nfindings; i++) {
-		const struct model_finding *f = &m->answer.findings[i];
+	for (size_t i = 0; i < a->nfindings; i++) {
+		const struct model_finding *f = &a->findings[i];
 		if (f->confidence < m->in->config->min_confidence) {
 			m->unsure++;
 			continue;
@@ -158,19 +100,28 @@ static size_t place_findings(struct model_run *m, struct placed_finding *v)
 			m->off_change++;
 			continue;
 		}
-		v[n++] = (struct placed_finding){ line, f };
+		struct placed_finding placed = { line, f };
+		if (!seen(v, n, &placed))
+			v[n++] = placed;
 	}
 	return n;
 }
 
-static void add_findings(struct model_run *m)
+static void add_findings(struct model_run *m, struct backend *b, struct progress *progress)
 {
-	struct placed_finding *v = xcalloc(m->answer.nfindings + 1, sizeof(*v));
-	size_t n = place_findings(m, v);
+	size_t cap = 1;
+	for (size_t k = 0; k < m->nrequests; k++)
+		cap += m->requests[k].answer.nfindings;
+	struct placed_finding *v = xcalloc(cap, sizeof(*v));
+	size_t n = 0;
+	for (size_t k = 0; k < m->nrequests; k++)
+		if (m->requests[k].answered)
+			n = place_findings(m, &m->requests[k].answer, v, n);
 	if (m->in->config->verify && n) {
 		struct buf why = BUF_INIT;
-		m->refuted = verify_findings(&m->backend, m->in->patch, m->in->tree, v, &n, &why);
-		progress_done(&m->progress);
+		b->usage = &m->usage;
+		m->refuted = verify_findings(b, m->in->patch, m->in->tree, v, &n, &why);
+		progress_done(progress);
 		if (m->refuted < 0 && m->usage.written)
 			warn("%s", why.data);
 		else if (m->refuted < 0)
@@ -180,8 +131,19 @@ static void add_findings(struct model_run *m)
 	for (size_t i = 0; i < n; i++)
 		review_add(m->r, v[i].line, v[i].finding->severity, "model", "%s",
 			   v[i].finding->comment);
-	if (m->answer.summary)
-		review_summary(m->r, m->answer.summary);
+	for (size_t k = 0; k < m->nrequests; k++) {
+		const struct model_request *q = &m->requests[k];
+		if (!q->answered || !q->answer.summary)
+			continue;
+		if (m->nrequests == 1) {
+			review_summary(m->r, q->answer.summary);
+			continue;
+		}
+		struct buf s = BUF_INIT;
+		buf_addf(&s, "Part %zu of %zu: %s", k + 1, m->nrequests, q->answer.summary);
+		review_summary(m->r, s.data);
+		buf_release(&s);
+	}
 	free(v);
 }
 
@@ -207,7 +169,7 @@ static void disclose(struct model_run *m)
 }
 
 /* What the review cost, for patchreview eval. */
-static void record_cost(struct model_run *m)
+static void record_cost(struct model_run *m, double end)
 {
 	const struct usage *u = &m->usage;
 	struct review_cost *cost = &m->r->cost;
@@ -216,11 +178,11 @@ static void record_cost(struct model_run *m)
 	cost->prompt_tokens = cost->cached ? u->recalled_prompt_tokens : u->prompt_tokens;
 	cost->completion_tokens = cost->cached ? u->recalled_completion_tokens
 		: u->completion_tokens;
-	cost->seconds = clock_now() - m->start;
+	cost->seconds = end - m->start;
 }
 
 /* One stderr line per review: what it cost and what was filtered. */
-static void report(struct model_run *m)
+static void report(struct model_run *m, double end)
 {
 	const struct usage *u = &m->usage;
 	char *model = text_clean_dup(model_name(m->in->config), TEXT_ONE_LINE);
@@ -235,7 +197,9 @@ static void report(struct model_run *m)
 			 u->recalled_prompt_tokens, u->recalled_completion_tokens);
 	else
 		buf_addf(&line, "model %s: %ld prompt + %ld completion tokens, %.1f s",
-			 model, u->prompt_tokens, u->completion_tokens, clock_now() - m->start);
+			 model, u->prompt_tokens, u->completion_tokens, end - m->start);
+	if (m->nrequests > 1)
+		buf_addf(&line, "; in %zu parts", m->nrequests);
 	if (m->unsure)
 		buf_addf(&line, "; %zu below min_confidence", m->unsure);
 	if (m->off_change)
@@ -247,65 +211,124 @@ static void report(struct model_run *m)
 	free(model);
 }
 
-static void review_with_backend(struct model_run *m)
+/* A request that failed: the note, and an answer that never became JSON as a comment. */
+static void report_failure(struct model_run *m, const struct model_request *q, size_t k)
+{
+	struct buf why = BUF_INIT;
+	if (m->nrequests > 1)
+		buf_addf(&why, "part %zu of %zu: ", k + 1, m->nrequests);
+	buf_addstr(&why, q->why.data);
+	fail(m, why.data);
+	buf_release(&why);
+	if (q->raw.len) {
+		char *raw = answer_clean(q->raw.data, LLM_MAX_RAW);
+		review_add(m->r, FINDING_WHOLE, SEVERITY_WARNING, "model",
+			   "The model's answer, which was not in the expected form:\n\n%s", raw);
+		free(raw);
+	}
+}
+
+/* After the requests: what each patch's review found, and what it cost. */
+static void finish(struct model_run *m, struct backend *b, struct progress *progress)
+{
+	bool any = false, raw = false;
+	for (size_t k = 0; k < m->nrequests; k++) {
+		const struct model_request *q = &m->requests[k];
+		if (!q->answered)
+			report_failure(m, q, k);
+		any |= q->answered;
+		raw |= q->raw.len > 0;
+	}
+	if (any)
+		add_findings(m, b, progress);
+	if (any || raw)
+		disclose(m);
+	double end = clock_now();
+	record_cost(m, end);
+	if (m->usage.recalled || m->usage.prompt_tokens || m->usage.completion_tokens)
+		report(m, end);
+}
+
+/* The requests for m's patch: one, or one per part. Returns how many it added to v. */
+static size_t plan(struct model_run *m, struct model_request *v)
 {
 	const struct config *c = m->in->config;
-	progress_start(&m->progress, isatty(2) && !c->quiet, "waiting for the model");
-	if (backend_open(&m->backend, c, &m->usage, &m->progress, &m->why) < 0) {
-		fail(m);
-		return;
-	}
-	int ret = ask_review(m);
-	progress_done(&m->progress);
-	if (ret < 0) {
-		fail(m);
-		if (m->raw.len) {
-			char *raw = answer_clean(m->raw.data, LLM_MAX_RAW);
-			review_add(m->r, FINDING_WHOLE, SEVERITY_WARNING, "model",
-				   "The model's answer, which was not in the expected form:\n\n%s", raw);
-			free(raw);
-			disclose(m);
+	struct prompt_part *parts;
+	size_t nparts = prompt_parts(m->in->patch, (size_t)c->part_bytes, &parts), n = 0;
+	for (size_t k = 0; k < nparts && !m->failed; k++) {
+		struct model_request *q = &v[n];
+		model_request_init(q, &m->usage);
+		if (prompt_build(&q->prompt, m->in, &parts[k], &m->why) < 0) {
+			fail(m, m->why.data);
+		} else if (c->max_prompt_bytes && q->prompt.bytes > (size_t)c->max_prompt_bytes) {
+			tell(m->r, "model review skipped: the prompt%s is %zu bytes, over "
+			     "max_prompt_bytes (%ld)", nparts > 1 ? " of a part" : "",
+			     q->prompt.bytes, c->max_prompt_bytes);
+		} else {
+			n++;
+			continue;
 		}
-	} else {
-		add_findings(m);
-		disclose(m);
+		model_request_release(q);
 	}
-	record_cost(m);
-	if (m->usage.recalled || m->usage.prompt_tokens || m->usage.completion_tokens)
-		report(m);
+	free(parts);
+	return n;
 }
 
-static int model_run(const struct review_input *in, struct review *r)
+/* Answers all requests on one backend; a backend that cannot open fails them all. */
+static void ask_all(struct model_run *runs, size_t nruns, struct model_request *v, size_t n,
+		    const struct config *c)
 {
-	struct model_run m = {
-		.in = in, .r = r, .why = BUF_INIT, .raw = BUF_INIT, .start = clock_now(),
-	};
-	const char *backend = in->config->backend;
-	bool offline = offline_enabled(in->config);
-	if ((!offline && (!backend || !strcmp(backend, "none"))) || !patch_has_diff(in->patch))
-		return 0;
-	r->model_ran = true;
-	if (prompt_build(&m.prompt, in, &m.why) < 0) {
-		fail(&m);
-	} else if (in->config->max_prompt_bytes &&
-		   m.prompt.bytes > (size_t)in->config->max_prompt_bytes) {
-		tell(r, "model review skipped: the prompt is %zu bytes, over max_prompt_bytes (%ld)",
-		     m.prompt.bytes, in->config->max_prompt_bytes);
-	} else if (!offline && http_global_init() < 0) {
-		buf_addstr(&m.why, "libcurl could not be loaded");
-		fail(&m);
+	struct backend b;
+	struct progress progress;
+	struct buf why = BUF_INIT;
+	struct usage opening = { 0 };
+	progress_start(&progress, isatty(2) && !c->quiet, "waiting for the model");
+	if (!offline_enabled(c) && http_global_init() < 0) {
+		buf_addstr(&why, "libcurl could not be loaded");
 	} else {
-		review_with_backend(&m);
-		backend_close(&m.backend);
-		if (!offline)
+		if (backend_open(&b, c, &opening, &progress, &why) == 0)
+			batch_answer(&b, v, n);
+		progress_done(&progress);
+		for (size_t i = 0; !why.len && i < nruns; i++)
+			if (runs[i].nrequests)
+				finish(&runs[i], &b, &progress);
+		backend_close(&b);
+		if (!offline_enabled(c))
 			http_global_cleanup();
 	}
-	r->model_deferred = m.usage.written > 0;
-	answer_release(&m.answer);
-	prompt_release(&m.prompt);
-	buf_release(&m.why);
-	buf_release(&m.raw);
-	return m.failed ? -1 : 0;
+	for (size_t i = 0; why.len && i < nruns; i++)
+		if (runs[i].nrequests)
+			fail(&runs[i], why.data);
+	buf_release(&why);
 }
 
-const struct reviewer model_reviewer = { "model", model_run };
+void model_review(const struct review_input *ins, struct review *rs, size_t n)
+{
+	struct model_run *runs = xcalloc(n + 1, sizeof(*runs));
+	size_t cap = 1, nreq = 0;
+	for (size_t i = 0; i < n; i++)
+		cap += ins[i].patch->nfiles;
+	struct model_request *v = xcalloc(cap, sizeof(*v));
+	for (size_t i = 0; i < n; i++) {
+		struct model_run *m = &runs[i];
+		*m = (struct model_run){ .in = &ins[i], .r = &rs[i], .why = BUF_INIT,
+					 .start = clock_now() };
+		if (!model_configured(ins[i].config) || !patch_has_diff(ins[i].patch))
+			continue;
+		rs[i].model_ran = true;
+		m->requests = &v[nreq];
+		m->nrequests = plan(m, m->requests);
+		nreq += m->nrequests;
+	}
+	if (nreq)
+		ask_all(runs, n, v, nreq, ins[0].config);
+	for (size_t i = 0; i < n; i++) {
+		rs[i].model_failed |= runs[i].failed;
+		rs[i].model_deferred |= runs[i].usage.written > 0;
+		buf_release(&runs[i].why);
+	}
+	for (size_t k = 0; k < nreq; k++)
+		model_request_release(&v[k]);
+	free(v);
+	free(runs);
+}

@@ -7,11 +7,21 @@
 #ifndef MODEL_H
 #define MODEL_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "review/review.h"
 
-extern const struct reviewer model_reviewer;
+/* Is a model asked at all: a backend is configured, or files answer for it? */
+bool model_configured(const struct config *c);
+
+/*
+ * The model review of n patches at once (a series): their requests, one
+ * per patch or per part of a large one, are answered together, and each
+ * patch's findings, notes and summary go into rs[i]; a failure sets
+ * rs[i].model_failed, a request left for offline answering model_deferred.
+ */
+void model_review(const struct review_input *ins, struct review *rs, size_t n);
 
 /*
  * --explain-prompt: prints to out which guides would be sent and why, and

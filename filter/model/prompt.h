@@ -2,7 +2,8 @@
  * prompt.h: what the model is told. The system prompt is core plus the
  * guides whose triggers match the patch; the user message is the patch,
  * fenced between "<<<PATCH" and "PATCH>>>" lines and labelled as
- * untrusted data.
+ * untrusted data; before it, fenced the same way, the rest of its series
+ * when it is reviewed with one.
  */
 #ifndef PROMPT_H
 #define PROMPT_H
@@ -12,6 +13,9 @@
 
 #define PROMPT_FENCE_OPEN "<<<PATCH"
 #define PROMPT_FENCE_CLOSE "PATCH>>>"
+/* Around the rest of the series, when the patch is reviewed with it. */
+#define PROMPT_SERIES_OPEN "<<<SERIES"
+#define PROMPT_SERIES_CLOSE "SERIES>>>"
 /* Rough, model-independent: English and code average near 4 bytes a token. */
 #define PROMPT_BYTES_PER_TOKEN 4
 
@@ -21,8 +25,14 @@ struct prompt {
 	size_t bytes;		/* both together */
 };
 
-/* Builds the prompt for in->patch. Returns 0, or -1 with the reason in *why. */
-int prompt_build(struct prompt *p, const struct review_input *in, struct buf *why);
+struct prompt_part;
+
+/*
+ * Builds the prompt for in->patch, or for one part of it (model/parts.h;
+ * NULL for all of it). Returns 0, or -1 with the reason in *why.
+ */
+int prompt_build(struct prompt *p, const struct review_input *in,
+		 const struct prompt_part *part, struct buf *why);
 void prompt_release(struct prompt *p);
 
 #endif

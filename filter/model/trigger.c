@@ -188,6 +188,10 @@ bool trigger_match(const struct guide *g, const struct trigger_input *ti, struct
 		buf_addstr(why, "always");
 		return true;
 	}
+	if (g->series && ti->in_series) {
+		buf_addstr(why, "the patch is reviewed with its series");
+		return true;
+	}
 	return match_paths(g, ti->patch, why) || match_symbols(g, ti, why) ||
 		match_regex(g, ti->patch, why);
 }

@@ -20,6 +20,7 @@ struct ident {
 /* What the triggers look at, gathered once per patch. */
 struct trigger_input {
 	const struct patch *patch;
+	bool in_series;		/* reviewed with the rest of its series in view */
 	struct ident *idents;	/* identifiers of the changed lines and message, sorted, unique */
 	size_t nidents;
 };
@@ -28,7 +29,8 @@ void trigger_input_init(struct trigger_input *ti, const struct patch *p);
 void trigger_input_release(struct trigger_input *ti);
 
 /*
- * Whether guide g applies to the patch: "always", a path pattern matching
+ * Whether guide g applies to the patch: "always", "series" when the patch
+ * is reviewed with its series, a path pattern matching
  * a file's old or new path, a symbol among the identifiers, or a regex
  * matching a changed line. On a match *why says which, for
  * --explain-prompt.

@@ -160,6 +160,21 @@ void patch_release(struct patch *p)
 	memset(p, 0, sizeof(*p));
 }
 
+size_t patch_footer(const struct patch *p)
+{
+	/* In a patch, "-- " in the commit message is text; git's signature follows the diff. */
+	for (size_t i = patch_has_diff(p) ? p->diff_begin : 0; i < p->nlines; i++) {
+		const struct patch_line *l = &p->lines[i];
+		if (l->kind != LINE_MESSAGE && l->kind != LINE_NOTES && l->kind != LINE_OTHER)
+			continue;
+		bool sig = l->len == 3 && !memcmp(l->text, "-- ", 3);
+		bool rule = l->len >= 5 && strspn(l->text, "_") == l->len;
+		if (sig || rule)
+			return i;
+	}
+	return p->nlines;
+}
+
 const char *patch_file_path(const struct patch_file *f)
 {
 	return f->new_path ? f->new_path : f->old_path;

@@ -116,6 +116,13 @@ static inline bool patch_has_diff(const struct patch *p)
 	return p->nfiles > 0;
 }
 
+/*
+ * Where the sender's signature ("-- ") or a mailing list's footer (a rule
+ * of underscores) begins: after the diff in a patch, anywhere in other
+ * mail. The first line not to quote; nlines when there is none.
+ */
+size_t patch_footer(const struct patch *p);
+
 /* The path a reviewer means: the new path, or the old one for deletions. */
 const char *patch_file_path(const struct patch_file *f);
 

@@ -57,20 +57,59 @@ static bool word_is(const char *w, size_t len, const char *name)
 	return strlen(name) == len && !strncasecmp(w, name, len);
 }
 
+/* The word at w, up to a blank or end. */
+static size_t word_len(const char *w, const char *end)
+{
+	const char *e = w;
+	while (e < end && *e != ' ' && *e != '\t')
+		e++;
+	return (size_t)(e - w);
+}
+
+static bool all_digits(const char *w, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!isdigit((unsigned char)w[i]))
+			return false;
+	return len > 0 && len < 7;
+}
+
+/*
+ * Mercurial's patchbomb writes "[PATCH 2 of 7]": at w, "2 of 7" sets
+ * index and total and returns where it ends; otherwise returns NULL.
+ */
+static const char *parse_of_index(struct subject_prefix *s, const char *w, const char *end)
+{
+	size_t n1 = word_len(w, end);
+	if (!all_digits(w, n1))
+		return NULL;
+	const char *of = skip_space(w + n1);
+	if (of >= end || !word_is(of, word_len(of, end), "of"))
+		return NULL;
+	const char *t = skip_space(of + 2);
+	size_t n2 = t < end ? word_len(t, end) : 0;
+	unsigned long i = strtoul(w, NULL, 10), total = n2 ? strtoul(t, NULL, 10) : 0;
+	if (!all_digits(t, n2) || i > total)
+		return NULL;
+	s->index = (unsigned)i;
+	s->total = (unsigned)total;
+	return t + n2;
+}
+
 /* Reads the words of one [...] group into s. */
 static void parse_brackets(struct subject_prefix *s, const char *w, const char *end,
 			   struct buf *tags)
 {
 	while (w < end) {
 		w = skip_space(w);
-		const char *e = w;
-		while (e < end && *e != ' ' && *e != '\t')
-			e++;
-		size_t len = (size_t)(e - w);
-		unsigned v;
+		size_t len = word_len(w, end);
 		if (!len)
 			break;
-		if (word_is(w, len, "PATCH") || word_is(w, len, "PATCHv") ||
+		const char *e = w + len, *of_end = parse_of_index(s, w, end);
+		unsigned v;
+		if (of_end) {
+			e = of_end;
+		} else if (word_is(w, len, "PATCH") || word_is(w, len, "PATCHv") ||
 		    word_is(w, len, "PATCHES")) {
 			s->is_patch = true;
 		} else if (len > 5 && !strncasecmp(w, "PATCH", 5) &&
@@ -101,7 +140,9 @@ void subject_parse(struct subject_prefix *s, const char *subject)
 	s->version = 1;
 	const char *p = skip_space(subject);
 	for (;;) {
-		if (starts_with_nocase(p, "re:") || starts_with_nocase(p, "fwd:")) {
+		bool reply = starts_with_nocase(p, "re:") || starts_with_nocase(p, "aw:");
+		if (reply || starts_with_nocase(p, "fwd:")) {
+			s->is_reply |= reply;
 			p = skip_space(strchr(p, ':') + 1);
 			continue;
 		}

@@ -8,8 +8,9 @@ struct subject_prefix {
 	bool is_patch;		/* [PATCH], [RFC], [PATCH v2 1/3] ... */
 	bool is_pull;		/* [GIT PULL], [PULL] */
 	bool is_rfc;
+	bool is_reply;		/* "Re: " (or "Aw: ") before the title: an answer, not a patch */
 	unsigned version;	/* 1 when not given */
-	unsigned index, total;	/* 0 when not given */
+	unsigned index, total;	/* "2/7" or "2 of 7"; 0 when not given */
 	char *tags;		/* other words in the brackets, e.g. "net-next" */
 	char *title;		/* the subject after all prefixes */
 };

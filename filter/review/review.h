@@ -40,6 +40,8 @@ struct review_input {
 	const struct patch *patch;
 	const struct config *config;
 	const struct tree_review *tree;	/* with --tree: what the tree says (tree/tree.h), or NULL */
+	/* The series around the patch, as text for the model (series/context.h), or NULL. */
+	const char *series;
 };
 
 struct reviewer {

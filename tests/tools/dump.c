@@ -147,7 +147,7 @@ static void dump_message(struct mail *m, const char *anchors, bool places,
 	if (anchors)
 		dump_anchors(&p, anchors);
 	review_init(&r);
-	struct review_input in = { m, &p, c, NULL };
+	struct review_input in = { .mail = m, .patch = &p, .config = c };
 	const struct reviewer *const checks[] = {
 		&check_form, &check_message, &check_log, &check_whitespace,
 		&check_kstyle, &check_kcode, &check_spelling,

@@ -1,0 +1,35 @@
+/*
+ * out.h: where drafts go. One draft goes to stdout as it is, several go
+ * to stdout as an mbox; --maildir delivers each into the Maildir, and
+ * --output-dir writes each to DIR/NNNN-<subject>.eml. Every file write is
+ * atomic, and an existing file is never replaced.
+ */
+#ifndef DRAFT_OUT_H
+#define DRAFT_OUT_H
+
+#include <stdbool.h>
+
+#include "config/config.h"
+#include "mail/mail.h"
+#include "patch/patch.h"
+#include "review/review.h"
+
+struct draft_out {
+	const struct config *config;
+	bool mbox;		/* on stdout, each draft after a "From " line */
+	size_t written;
+	char *path;		/* the file the last draft went to, or NULL (stdout) */
+};
+
+/* Drafts for config c; several (more than one) make stdout an mbox. */
+void draft_out_init(struct draft_out *o, const struct config *c, bool several);
+
+/*
+ * Writes one draft (see draft_write()); number is its NNNN in
+ * --output-dir. Returns 0, or -1 after one line on stderr.
+ */
+int draft_out_write(struct draft_out *o, unsigned number, const struct mail *m,
+		    const struct patch *p, const struct review *r, bool reviewed);
+void draft_out_release(struct draft_out *o);
+
+#endif

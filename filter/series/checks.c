@@ -1,0 +1,264 @@
+/*
+ * checks.c: what only the whole series shows: a gap in the numbering,
+ * patches of another version than the cover letter, a patch sent by
+ * someone else than the cover letter without an in-body From:, a patch
+ * with no Signed-off-by at all, a cover letter whose diffstat the patches
+ * do not add up to. Each is one finding about the whole cover letter.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "base/buf.h"
+#include "base/msg.h"
+#include "series/checks.h"
+
+/* "1/4, 2/4 and 4/4", or "All the patches", for the patches picked by want, into out. */
+static size_t list_patches(const struct series *s, bool (*want)(const struct series *,
+			   const struct series_msg *), struct buf *out)
+{
+	size_t n = 0, total = 0;
+	for (size_t i = 0; i < s->npatches; i++)
+		total += want(s, s->patches[i]);
+	if (total > 2 && total == s->npatches) {
+		buf_addstr(out, "All the patches");
+		return total;
+	}
+	for (size_t i = 0; i < s->npatches; i++) {
+		if (!want(s, s->patches[i]))
+			continue;
+		char label[24];
+		series_label(s, s->patches[i], label);
+		n++;
+		buf_addf(out, "%s%s", n == 1 ? "" : n == total ? " and " : ", ",
+			 *label ? label : "the patch");
+	}
+	return n;
+}
+
+static void check_gap(const struct series *s, struct review *r)
+{
+	if (!s->nmissing)
+		return;
+	if (s->nmissing == s->total) {
+		review_add(r, FINDING_WHOLE, SEVERITY_WARNING, "series-gap",
+			   "None of the %u patches of this series was in the input; only the "
+			   "cover letter was.", s->total);
+		return;
+	}
+	struct buf list = BUF_INIT;
+	series_list_missing(s, &list);
+	list.data[0] = (char)toupper((unsigned char)list.data[0]);
+	bool one = s->nmissing == 1;
+	review_add(r, FINDING_WHOLE, SEVERITY_WARNING, "series-gap",
+		   "%s of this series %s not in the input; the other patches were reviewed "
+		   "without %s. %s", list.data, one ? "was" : "were", one ? "it" : "them",
+		   one ? "Was it sent?" : "Were they sent?");
+	buf_release(&list);
+}
+
+static bool other_version(const struct series *s, const struct series_msg *m)
+{
+	return m->patch.subject.version != s->version;
+}
+
+static void check_versions(const struct series *s, struct review *r)
+{
+	struct buf list = BUF_INIT;
+	size_t n = list_patches(s, other_version, &list);
+	if (n)
+		review_add(r, FINDING_WHOLE, SEVERITY_WARNING, "series-versions",
+			   "%s %s another version in %s subject than the %s (v%u); tools "
+			   "such as b4 and patchwork may file %s under another series.",
+			   list.data, n == 1 ? "gives" : "give", n == 1 ? "its" : "their",
+			   s->cover ? "cover letter" : "first patch", s->version,
+			   n == 1 ? "it" : "them");
+	buf_release(&list);
+}
+
+static const char *sender(const struct series_msg *m)
+{
+	const struct address *a = mail_author(m->mail);
+	return a ? a->addr : "";
+}
+
+static bool other_sender(const struct series *s, const struct series_msg *m)
+{
+	return s->cover && !m->patch.inbody_from && strcasecmp(sender(m), sender(s->cover));
+}
+
+static void check_author(const struct series *s, struct review *r)
+{
+	struct buf list = BUF_INIT;
+	size_t n = list_patches(s, other_sender, &list);
+	if (n)
+		review_add(r, FINDING_WHOLE, SEVERITY_WARNING, "series-author",
+			   "%s %s sent from another address than the cover letter (%s) and "
+			   "%s no in-body From: line, so git am takes the mail's sender as "
+			   "the author. Is that the author?", list.data, n == 1 ? "was" : "were",
+			   sender(s->cover), n == 1 ? "has" : "have");
+	buf_release(&list);
+}
+
+static bool lacks_signoff(const struct series *s, const struct series_msg *m)
+{
+	(void)s;
+	for (size_t i = 0; i < m->patch.message_end; i++)
+		if (!strncasecmp(m->patch.lines[i].text, "Signed-off-by:", 14))
+			return false;
+	return true;
+}
+
+static void check_signoff(const struct series *s, struct review *r)
+{
+	struct buf list = BUF_INIT;
+	size_t n = list_patches(s, lacks_signoff, &list);
+	if (n > 2 && n == s->npatches)
+		review_add(r, FINDING_WHOLE, SEVERITY_ERROR, "series-signoff",
+			   "None of the patches has a Signed-off-by: line.");
+	else if (n)
+		review_add(r, FINDING_WHOLE, SEVERITY_ERROR, "series-signoff",
+			   "%s %s no Signed-off-by: line.", list.data, n == 1 ? "has" : "have");
+	buf_release(&list);
+}
+
+/* What a diffstat says: its paths, and the numbers of its summary line. */
+struct diffstat {
+	struct strvec paths;
+	long files, insertions, deletions;	/* -1 when there is no summary line */
+};
+
+/* " 3 files changed, 24 insertions(+), 3 deletions(-)" */
+static bool read_summary(const char *t, struct diffstat *d)
+{
+	char *end;
+	long files = strtol(t, &end, 10);
+	if (end == t || (strncmp(end, " file changed", 13) && strncmp(end, " files changed", 14)))
+		return false;
+	d->files = files;
+	d->insertions = d->deletions = 0;
+	for (const char *p = strchr(end, ','); p; p = strchr(p + 1, ',')) {
+		long v = strtol(p + 1, &end, 10);
+		if (!strncmp(end, " insertion", 10))
+			d->insertions = v;
+		else if (!strncmp(end, " deletion", 9))
+			d->deletions = v;
+	}
+	return true;
+}
+
+/* The diffstat lines of the cover letter: " path | 12 +++--". */
+static void read_diffstat(const struct patch *p, struct diffstat *d)
+{
+	d->files = d->insertions = d->deletions = -1;
+	for (size_t i = 0; i < p->nlines; i++) {
+		const char *t = p->lines[i].text;
+		if (*t != ' ')
+			continue;
+		t += strspn(t, " ");
+		const char *bar = strstr(t, " | ");
+		if (bar && !memchr(t, '>', (size_t)(bar - t)) &&
+		    (isdigit((unsigned char)bar[3 + strspn(bar + 3, " ")]) || strstr(bar, "Bin"))) {
+			size_t len = (size_t)(bar - t);
+			while (len && t[len - 1] == ' ')
+				len--;
+			strvec_push_take(&d->paths, xstrndup(t, len));
+		} else if (isdigit((unsigned char)*t)) {
+			read_summary(t, d);
+		}
+	}
+}
+
+/* Does a diffstat path name this file? git abbreviates long ones as ".../tail". */
+static bool names_file(const char *shown, const char *path)
+{
+	if (!path)
+		return false;
+	if (strncmp(shown, "...", 3))
+		return !strcmp(shown, path);
+	size_t n = strlen(shown + 3), len = strlen(path);
+	return n <= len && !strcmp(path + len - n, shown + 3);
+}
+
+/* A rename ("a/{x => y}"), maybe cut short ("...y}"), names no one path. */
+static bool shown_whole(const char *shown)
+{
+	return !strpbrk(shown, "{}") && !strstr(shown, "=>");
+}
+
+static bool touched(const struct series *s, const char *shown)
+{
+	for (size_t i = 0; i < s->npatches; i++) {
+		const struct patch *p = &s->patches[i]->patch;
+		for (size_t f = 0; f < p->nfiles; f++)
+			if (names_file(shown, p->files[f].new_path) ||
+			    names_file(shown, p->files[f].old_path))
+				return true;
+	}
+	return false;
+}
+
+/* Distinct files and changed lines over all patches. */
+static void count_patches(const struct series *s, long *files, long *ins, long *del)
+{
+	struct strvec seen = STRVEC_INIT;
+	*ins = *del = 0;
+	for (size_t i = 0; i < s->npatches; i++) {
+		const struct patch *p = &s->patches[i]->patch;
+		for (size_t f = 0; f < p->nfiles; f++)
+			if (!strvec_has(&seen, patch_file_path(&p->files[f])))
+				strvec_push(&seen, patch_file_path(&p->files[f]));
+		for (size_t k = 0; k < p->nlines; k++) {
+			*ins += p->lines[k].kind == LINE_ADDED;
+			*del += p->lines[k].kind == LINE_REMOVED;
+		}
+	}
+	*files = (long)seen.n;
+	strvec_clear(&seen);
+}
+
+/*
+ * A diffstat of the whole range can count fewer lines than the patches
+ * (one adds what a later one removes), never more; and every path it
+ * shows was touched by some patch.
+ */
+static void check_diffstat(const struct series *s, struct review *r)
+{
+	if (!s->cover || s->nmissing || !s->npatches)
+		return;
+	struct diffstat d = { STRVEC_INIT, 0, 0, 0 };
+	read_diffstat(&s->cover->patch, &d);
+	struct buf why = BUF_INIT;
+	size_t unknown = 0;
+	for (size_t i = 0; i < d.paths.n; i++)
+		if (shown_whole(d.paths.v[i]) && !touched(s, d.paths.v[i]))
+			unknown++;
+	for (size_t i = 0, k = 0; i < d.paths.n; i++)
+		if (shown_whole(d.paths.v[i]) && !touched(s, d.paths.v[i]))
+			buf_addf(&why, "%s%s", !k++ ? "it lists " : k == unknown ? " and " : ", ",
+				 d.paths.v[i]);
+	if (unknown)
+		buf_addf(&why, ", which no patch touches");
+	long files, ins, del;
+	count_patches(s, &files, &ins, &del);
+	if (d.files >= 0 && (d.files > files || d.insertions > ins || d.deletions > del))
+		buf_addf(&why, "%sit counts %ld files, %ld insertions and %ld deletions where "
+			 "the patches have %ld, %ld and %ld", why.len ? "; " : "", d.files,
+			 d.insertions, d.deletions, files, ins, del);
+	if (why.len)
+		review_add(r, FINDING_WHOLE, SEVERITY_WARNING, "series-diffstat",
+			   "The cover letter's diffstat does not match the patches: %s. Is it "
+			   "from an earlier version of the series?", why.data);
+	buf_release(&why);
+	strvec_clear(&d.paths);
+}
+
+void series_check(const struct series *s, struct review *r)
+{
+	check_gap(s, r);
+	check_versions(s, r);
+	check_author(s, r);
+	check_signoff(s, r);
+	check_diffstat(s, r);
+}

@@ -1,0 +1,19 @@
+/* context.h: what the model is told about the series around a patch. */
+#ifndef SERIES_CONTEXT_H
+#define SERIES_CONTEXT_H
+
+#include <stddef.h>
+
+#include "series/series.h"
+
+/*
+ * For s->patches[k]: which patch of the series it is, the cover letter
+ * (up to its signature), the subjects of all patches (and those missing),
+ * the base commit and prerequisites, then the diffs of the other patches,
+ * nearest first, as long as their sum stays within budget bytes; the ones
+ * left out are named. Plain text, untrusted; the prompt fences it. Caller
+ * frees.
+ */
+char *series_context(const struct series *s, size_t k, size_t budget);
+
+#endif
