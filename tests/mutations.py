@@ -214,6 +214,9 @@ MUTATIONS = {
     "tree: a cut priority cuts every lower one": (
         "filter/model/context.c", "if (cut_below >= 0 && p->priority > cut_below) {",
         "if (cut_below >= 0 && p->priority > cut_below + 1) {", "t50-tree"),
+    "tree: a long function that does not fit goes in short": (
+        "filter/model/context.c", "} else if (brief != SIZE_MAX && s->used + brief <= s->budget) {",
+        "} else if (0) {", "t50-tree"),
     "tree: checkpatch leaves out what a built-in rule says": (
         "filter/checks/tree.c", "if (rules_stand_for(v[i].type) || !changed_line(p, line))",
         "if (!changed_line(p, line))", "t50-tree"),

@@ -51,6 +51,11 @@ open(h, "w").write(s.replace("void buf_reset(struct buf *b);\n", ""))
 PY
 commit "buf: no buf_reset"
 git -C "$TREE" format-patch -q --stdout -1 HEAD > "$T/removed.eml"
+at d43c91f
+sed -i 's/warn("the input holds more than one message; reviewing the first");/warn("the input holds more than one message; only the first is reviewed");/' \
+	"$TREE/filter/mail/input.c"
+commit "mail: a clearer word on extra messages"
+git -C "$TREE" format-patch -q --stdout -1 HEAD > "$T/long.eml"
 out_has() { grep -q -E -- "$1" "$T/out"; }
 out_lacks() { ! grep -q -E -- "$1" "$T/out"; }
 note_has() { sed -n '/^\[patchreview: /,/\]$/p' "$T/out" | tr '\n' ' ' | grep -q -F -- "$1"; }
@@ -127,6 +132,14 @@ ok = kinds == sorted(kinds) and all(f == "cut" for f, k in rows if rank[k] > cut
 sys.exit(0 if ok else 1)
 PY
 check "budget: within it" out_has "^Context: [0-9]+ of $budget bytes \(context_budget\), 1 item in"
+# A long function that does not fit whole goes in short: its head and the change.
+run_pr --tree "$TREE" --explain-prompt < "$T/long.eml"
+full=$(awk '$1 == "in" && $2 == "changed" { print $3 }' "$T/out")
+check "short: mail_read() is 49 lines, whole with the default budget" \
+	out_has '^  in    changed +[0-9]+ bytes  filter/mail/input.c:147-195: function mail_read\(\)'
+PATCHREVIEW_CONTEXT_BUDGET=$((full - 1)) run_pr --tree "$TREE" --explain-prompt < "$T/long.eml"
+check "short: with a budget one byte too small, its short form" \
+	out_has '^  short changed +[0-9]+ bytes  filter/mail/input.c:147-195: function mail_read\(\)'
 PATCHREVIEW_CONTEXT_BUDGET=0 run_pr --tree "$TREE" --explain-prompt < "$T/atomic-base.eml"
 check "budget 0: everything cut" sh -c "! grep -q -E '^  (in|short) ' '$T/out' && grep -q '^Context: 0 of 0 bytes' '$T/out'"
 
@@ -144,6 +157,10 @@ check "prompt: the note on the base inside the fence" \
 	logq '"tree: the patch applies to the work tree" in u.split("\n<<<CONTEXT\n")[1]'
 run_pr < "$T/anchor.eml"
 check "prompt: without --tree, no context" logq '"<<<CONTEXT" not in u'
+at d43c91f
+PATCHREVIEW_CONTEXT_BUDGET=$((full - 1)) run_pr --tree "$TREE" < "$T/long.eml"
+check "short: the head, the change with its surroundings, and the end" \
+	logq '"int mail_read(int fd, struct mail *m)\n{\n[... lines 149-163 ...]\n" in u and "only the first is reviewed" in u and "[... lines 177-194 ...]\n}\n" in u'
 
 # The tree's checkpatch.pl: a stand-in that logs how it was run and reports
 # on an added line twice (one type a built-in rule stands for), a context
