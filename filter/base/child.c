@@ -40,11 +40,18 @@ static pid_t spawn(const struct child *c, int out[2], int err[2], struct buf *wh
 	posix_spawn_file_actions_adddup2(&fa, err[1], 2);
 	if (c->cwd)
 		posix_spawn_file_actions_addchdir_np(&fa, c->cwd);
-	/* Its own process group, so that a timeout also ends what it started. */
+	/*
+	 * Its own process group, so that a timeout also ends what it started;
+	 * and SIGPIPE as programs expect it (we ignore it, and ignoring is inherited).
+	 */
 	posix_spawnattr_t attr;
+	sigset_t def;
+	sigemptyset(&def);
+	sigaddset(&def, SIGPIPE);
 	posix_spawnattr_init(&attr);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
 	posix_spawnattr_setpgroup(&attr, 0);
+	posix_spawnattr_setsigdefault(&attr, &def);
 	pid_t pid;
 	int e = posix_spawnp(&pid, c->argv[0], &fa, &attr, c->argv, env.v ? env.v : environ);
 	posix_spawnattr_destroy(&attr);
