@@ -2,7 +2,9 @@
 #
 #   start_server [ARGS]   starts llm_server.py on a free loopback port; sets
 #                         PORT and LOG, and stops it when the test exits
-#   use_backend NAME      points patchreview at the stand-in with that protocol
+#   use_backend NAME      points patchreview at the stand-in with that protocol,
+#                         with the test key named by api_key_env
+#   closed_port           a loopback port nothing listens on
 #   requests              number of requests the stand-in has logged
 #   logq EXPR             true when the Python EXPR holds; r is the list of
 #                         logged requests, last is r[-1], h and b its headers
@@ -31,14 +33,21 @@ start_server() {
 use_backend() {
 	unset PATCHREVIEW_API_KEY_ENV PATCHREVIEW_API_KEY_COMMAND OPENAI_API_KEY ANTHROPIC_API_KEY
 	export PATCHREVIEW_BACKEND=$1 PATCHREVIEW_TIMEOUT=10 PATCHREVIEW_RETRIES=1
+	# The usual variables go only to the real services: name them to send a key here.
 	case $1 in
-	openai) export PATCHREVIEW_URL=http://127.0.0.1:$PORT/v1 OPENAI_API_KEY=$KEY ;;
-	anthropic) export PATCHREVIEW_URL=http://127.0.0.1:$PORT ANTHROPIC_API_KEY=$KEY ;;
+	openai) export PATCHREVIEW_URL=http://127.0.0.1:$PORT/v1 OPENAI_API_KEY=$KEY \
+		PATCHREVIEW_API_KEY_ENV=OPENAI_API_KEY ;;
+	anthropic) export PATCHREVIEW_URL=http://127.0.0.1:$PORT ANTHROPIC_API_KEY=$KEY \
+		PATCHREVIEW_API_KEY_ENV=ANTHROPIC_API_KEY ;;
 	ollama) export PATCHREVIEW_URL=http://127.0.0.1:$PORT ;;
 	esac
 }
 
 requests() { wc -l <"$LOG" | tr -d ' '; }
+
+closed_port() {
+	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
 
 logq() {
 	python3 - "$LOG" "$1" <<'PY'

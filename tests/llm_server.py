@@ -37,6 +37,15 @@ Scenarios:
                 checks), and one quoting the commit message's first line
   schema-reject 400 on a JSON-schema request (OpenAI response_format
                 json_schema, Ollama format object); fine otherwise
+  linger        a complete stream, then the connection is held open for
+                --slow seconds without ending the body
+  reasoning     OpenAI's reasoning models: 400 for max_tokens (use
+                max_completion_tokens), then 400 for a temperature other
+                than 1; fine once neither is sent
+  bad-request   400 for a reason no adjustment fixes (context length)
+  overloaded    Anthropic: an overloaded_error event inside a 200 stream
+                the first time a body is seen
+  overloaded-always  the same, always
 """
 
 import argparse
@@ -362,6 +371,17 @@ def anthropic_stream(body, text, stop, usage):
     return ["event: %s\ndata: %s\n\n" % (name, dumps(data)) for name, data in events]
 
 
+def anthropic_overloaded(body):
+    """A 200 stream that the server breaks off with an overloaded_error."""
+    start = {"type": "message_start", "message": {
+        "id": "msg_standin", "type": "message", "role": "assistant",
+        "model": body.get("model"), "content": [], "stop_reason": None,
+        "stop_sequence": None, "usage": {"input_tokens": 10, "output_tokens": 1}}}
+    error = {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}
+    return ["event: message_start\ndata: %s\n\n" % dumps(start),
+            "event: error\ndata: %s\n\n" % dumps(error)]
+
+
 def ollama_final(body, reason, prompt, completion):
     return {"model": body.get("model"), "created_at": "2024-01-01T00:00:00Z",
             "message": {"role": "assistant", "content": ""}, "done_reason": reason,
@@ -425,7 +445,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             obj = openai_error(status, message)
         self.send_json(status, obj, extra)
 
-    def send_stream(self, content_type, chunks, cut=False):
+    def send_stream(self, content_type, chunks, cut=False, linger=False):
         self.send_response(200)
         self.send_header("Content-Type", content_type)
         self.send_header("Cache-Control", "no-cache")
@@ -441,6 +461,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.close_connection = True
         if cut:
             # No terminating chunk: the client sees the stream break off.
+            self.connection.shutdown(socket.SHUT_RDWR)
+            return
+        if linger:
+            # The answer is complete, but the body does not end.
+            time.sleep(ARGS.slow)
             self.connection.shutdown(socket.SHUT_RDWR)
             return
         self.wfile.write(b"0\r\n\r\n")
@@ -480,22 +505,54 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 isinstance(body.get("format"), dict)):
             self.send_error_for(proto, 400, "response_format json_schema is not supported")
             return
+        if scenario == "reasoning" and self.reasoning_reject(body):
+            return
+        if scenario == "bad-request":
+            self.send_json(400, {"error": {
+                "message": "This model's maximum context length is 8192 tokens. "
+                           "However, your messages resulted in 9000 tokens.",
+                "type": "invalid_request_error", "param": "messages",
+                "code": "context_length_exceeded"}})
+            return
+        if proto == "anthropic" and (scenario == "overloaded-always" or
+                                     (scenario == "overloaded" and self.first_time(raw))):
+            self.send_stream("text/event-stream", anthropic_overloaded(body))
+            return
         if scenario == "slow":
             time.sleep(ARGS.slow)
         text = review_answer(scenario, body)
         stop = "length" if scenario == "length" else "stop"
         if scenario == "length":
             text = text[:len(text) // 2]
-        self.reply(proto, body, text, stop, cut=scenario == "truncated")
+        self.reply(proto, body, text, stop, cut=scenario == "truncated",
+                   linger=scenario == "linger")
 
-    def reply(self, proto, body, text, stop, cut):
+    def reasoning_reject(self, body):
+        """400 as OpenAI sends it to a reasoning model; False when accepted."""
+        if "max_tokens" in body:
+            error = {"message": "Unsupported parameter: 'max_tokens' is not supported "
+                                "with this model. Use 'max_completion_tokens' instead.",
+                     "type": "invalid_request_error", "param": "max_tokens",
+                     "code": "unsupported_parameter"}
+        elif body.get("temperature", 1) != 1:
+            error = {"message": "Unsupported value: 'temperature' does not support %s "
+                                "with this model. Only the default (1) value is "
+                                "supported." % body["temperature"],
+                     "type": "invalid_request_error", "param": "temperature",
+                     "code": "unsupported_value"}
+        else:
+            return False
+        self.send_json(400, {"error": error})
+        return True
+
+    def reply(self, proto, body, text, stop, cut, linger=False):
         stream = body.get("stream", proto == "ollama")
         prompt, completion = tokens(prompt_text(body)), tokens(text)
         if proto == "openai":
             usage = openai_usage(prompt, completion)
             if stream:
                 self.send_stream("text/event-stream",
-                                 openai_stream(body, text, stop, usage), cut)
+                                 openai_stream(body, text, stop, usage), cut, linger)
             else:
                 self.send_json(200, openai_whole(body, text, stop, usage))
         elif proto == "anthropic":
@@ -503,7 +560,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             usage = dict(anthropic_usage(body), output_tokens=completion)
             if stream:
                 self.send_stream("text/event-stream",
-                                 anthropic_stream(body, text, stop, usage), cut)
+                                 anthropic_stream(body, text, stop, usage), cut, linger)
             else:
                 self.send_json(200, anthropic_whole(body, text, stop, usage))
         else:
@@ -514,7 +571,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                                      "message": {"role": "assistant", "content": p},
                                      "done": False}) + "\n" for p in pieces(text)]
                 self.send_stream("application/x-ndjson",
-                                 lines + [dumps(final) + "\n"], cut)
+                                 lines + [dumps(final) + "\n"], cut, linger)
             else:
                 final["message"]["content"] = text
                 self.send_json(200, final)

@@ -283,6 +283,18 @@ MUTATIONS = {
     "body: an attached format-patch's subject is the commit's": (
         'filter/checks/body.c', 'subject_parse(s, subject.data);\n\t\tbuf_release(&subject);\n\t\treturn;',
         'buf_release(&subject);\n\t\tbreak;', 't17-kernel'),
+    "stream: [DONE] ends the request": (
+        "filter/model/wire_openai.c", "a->complete = a->ended = true;", "a->complete = true;",
+        "t31-llm-failures"),
+    "stream: an in-stream overloaded_error is retried": (
+        "filter/model/wire_anthropic.c", '!strcmp(kind, "overloaded_error")', '!strcmp(kind, "none")',
+        "t31-llm-failures"),
+    "400: only a named rejection is adjusted": (
+        "filter/model/wire.c", 'else if (mentions(param, "format") ||', "else if (1 ||",
+        "t31-llm-failures"),
+    "keys: the usual variable goes only to its own service": (
+        "filter/model/apikey.c", "const char *value = own ? getenv(w->default_key_env) : NULL;",
+        "const char *value = getenv(w->default_key_env);", "t30-llm"),
 }
 
 

@@ -64,12 +64,22 @@ body "$T/out" > "$T/second.body"
 check "cache: a second review sends no request" sent "$n"
 check "cache: stderr says cached" err_has "model scenario:ok: cached review, no request sent"
 check "cache: the same draft" cmp -s "$T/first.body" "$T/second.body"
+
 run_pr --no-cache < "$NET"
 check "cache: --no-cache asks again" sent $((n + 1))
 for f in "$XDG_CACHE_HOME"/patchreview/*.json; do printf '{"format":1,"te' > "$f"; done
 run_pr < "$NET"
 check "cache: a corrupt entry is ignored" sent $((n + 2))
 check "cache: ... and the review still made" anchored
+# loaded NAME: the dynamic loader opened NAME during the last run (LD_DEBUG=files).
+loaded() { cat "$T"/ld.* 2>/dev/null | grep -q "file=$1"; }
+cached_without() { err_has "cached review" && ! loaded "$1"; }
+LD_DEBUG=files LD_DEBUG_OUTPUT=$T/ld run_pr < "$NET"
+check "cache: a cached review does not load libcurl" cached_without libcurl
+rm -f "$T"/ld.*
+LD_DEBUG=files LD_DEBUG_OUTPUT=$T/ld run_pr --no-cache < "$NET"
+check "cache: ... which a request does load" loaded libcurl
+rm -f "$T"/ld.*
 
 # Anthropic Messages.
 use_backend anthropic
@@ -87,16 +97,39 @@ check "ollama: the finding under the quoted line" anchored
 check "ollama request: path, explicit stream, schema format, options, no key" \
 	logq "last['path'] == '/api/chat' and b['stream'] is True and b['format']['type'] == 'object' and b['options']['num_predict'] == 4096 and b['options']['num_ctx'] >= 8192 and 'authorization' not in h"
 
-# Keys: a local OpenAI-compatible server needs none; a remote one does.
+# Keys: the usual variable goes only to the backend's own service; a key
+# the configuration names goes anywhere; a loopback server needs none.
 use_backend openai
-unset OPENAI_API_KEY
+unset PATCHREVIEW_API_KEY_ENV
 run_pr --no-cache < "$NET"
-check "openai: a loopback server needs no key" anchored
-check "openai: ... and gets no Authorization header" logq "'authorization' not in h"
+check "keys: \$OPENAI_API_KEY is not sent to a loopback server" \
+	sh -c "[ $status -eq 0 ] && grep -q STANDIN-ANCHORED '$T/out'"
+check "keys: ... no Authorization header" logq "'authorization' not in h"
+PATCHREVIEW_URL="http://api.openai.com@127.0.0.1:$PORT/v1" run_pr --no-cache < "$NET"
+check "keys: ... nor to a url whose userinfo says api.openai.com" \
+	logq "last['path'] == '/v1/chat/completions' and not h.get('authorization', '').startswith('Bearer')"
 n=$(requests)
 PATCHREVIEW_URL=https://llm.example.invalid/v1 run_pr < "$NET"
-check "openai: a remote server without a key fails before sending" sent "$n"
-check "openai: ... with a note saying which variable" note_is "model review failed: no API key: set OPENAI_API_KEY"
+check "keys: ... nor to another host: no request is sent" sent "$n"
+check "keys: ... and the note says to name the key for it" \
+	note_is "model review failed: no API key for llm.example.invalid: set api_key_env or api_key_command (OPENAI_API_KEY is sent only to https://api.openai.com/v1)"
+# The real service does get it: a closed proxy stands in for the network.
+unset no_proxy NO_PROXY
+PATCHREVIEW_URL= https_proxy=http://127.0.0.1:$(closed_port) PATCHREVIEW_RETRIES=0 run_pr --no-cache < "$NET"
+check "keys: \$OPENAI_API_KEY goes to api.openai.com" note_is "model review failed: connection refused"
+unset OPENAI_API_KEY
+PATCHREVIEW_URL= run_pr --no-cache < "$NET"
+check "keys: api.openai.com without a key fails before sending" \
+	note_is "model review failed: no API key: set OPENAI_API_KEY or api_key_command"
+run_pr --no-cache < "$NET"
+check "keys: a loopback server needs no key" sh -c "[ $status -eq 0 ] && grep -q STANDIN-ANCHORED '$T/out'"
+use_backend anthropic
+unset PATCHREVIEW_API_KEY_ENV
+run_pr --no-cache < "$NET"
+check "keys: \$ANTHROPIC_API_KEY is not sent to a loopback server" \
+	logq "last['path'] == '/v1/messages' and 'x-api-key' not in h"
+use_backend openai
+unset OPENAI_API_KEY PATCHREVIEW_API_KEY_ENV
 PATCHREVIEW_API_KEY_COMMAND="printf %s sk-from-command" run_pr --no-cache < "$NET"
 check "api_key_command: its output is the key" \
 	logq "h['authorization'] == 'Bearer <key present sha256:$(printf %s sk-from-command | sha256sum | cut -c1-16)>'"
@@ -107,7 +140,7 @@ PATCHREVIEW_API_KEY_COMMAND="false" run_pr --no-cache < "$NET"
 check "api_key_command: a failure is a note" note_is "model review failed: api_key_command 'false' failed"
 PATCHREVIEW_API_KEY_ENV=NO_SUCH_KEY_VARIABLE run_pr --no-cache < "$NET"
 check "api_key_env: an unset variable is a note" note_is "model review failed: no API key: \$NO_SUCH_KEY_VARIABLE is not set"
-export OPENAI_API_KEY=$KEY
+use_backend openai
 
 # A commit message that tells the model to approve the patch.
 run_pr < "$MAILS/inject-approve.eml"

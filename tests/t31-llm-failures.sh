@@ -84,12 +84,40 @@ check "schema rejected: reviewed with json_object instead" reviewed
 check "schema rejected: json_schema, then json_object" \
 	logq "len(r) == $n + 2 and r[-2]['body']['response_format']['type'] == 'json_schema' and b['response_format'] == {'type': 'json_object'}"
 
+n=$(requests)
+PATCHREVIEW_MODEL=scenario:reasoning run_pr < "$NET"
+check "reasoning model: reviewed after two adjusted requests" reviewed
+check "reasoning model: max_completion_tokens for max_tokens, then no temperature" \
+	logq "len(r) == $n + 3 and r[-3]['body']['max_tokens'] == 4096 and r[-2]['body']['max_completion_tokens'] == 4096 and r[-2]['body']['temperature'] == 0 and 'max_tokens' not in b and 'temperature' not in b and b['response_format']['type'] == 'json_schema'"
+n=$(requests)
+PATCHREVIEW_MODEL=scenario:bad-request run_pr < "$NET"
+failing "another 400" "HTTP 400: This model's maximum context length is 8192 tokens"
+check "another 400: reported at once, not sent again" sent $((n + 1))
+
+# A complete stream ends the request at once, though the server holds the connection.
+for proto in openai anthropic ollama; do
+	use_backend $proto
+	t0=$(now_s)
+	PATCHREVIEW_MODEL=scenario:linger run_pr < "$NET"
+	took=$(elapsed_since "$t0")
+	check "$proto: a complete stream on a connection held open is read at once (took $took s)" \
+		sh -c "[ $status -eq 0 ] && grep -q STANDIN-ANCHORED '$T/out' && awk 'BEGIN { exit !($took < 5) }'"
+done
+
 # The same failures through the other protocols.
 use_backend anthropic
 n=$(requests)
 PATCHREVIEW_MODEL=scenario:529 run_pr < "$NET"
 check "anthropic 529 overloaded: reviewed after a retry" reviewed
 check "anthropic 529 overloaded: two requests" sent $((n + 2))
+n=$(requests)
+PATCHREVIEW_MODEL=scenario:overloaded run_pr < "$NET"
+check "anthropic overloaded_error inside the stream: reviewed after a retry" reviewed
+check "anthropic overloaded_error inside the stream: two requests" sent $((n + 2))
+n=$(requests)
+PATCHREVIEW_MODEL=scenario:overloaded-always run_pr < "$NET"
+failing "anthropic overloaded past the retries" "the server reported an error after 1 retry: Overloaded"
+check "anthropic overloaded past the retries: retries as configured" sent $((n + 2))
 PATCHREVIEW_MODEL=scenario:401 run_pr < "$NET"
 failing "anthropic 401" "HTTP 401 (check the API key)"
 PATCHREVIEW_MODEL=scenario:length run_pr < "$NET"
@@ -114,8 +142,7 @@ check "ollama 500 then ok: reviewed" reviewed
 # No server at all: a port nothing listens on.
 use_backend openai
 export PATCHREVIEW_MODEL=scenario:ok
-python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' > "$T/closed"
-export PATCHREVIEW_URL=http://127.0.0.1:$(cat "$T/closed")/v1
+export PATCHREVIEW_URL=http://127.0.0.1:$(closed_port)/v1
 PATCHREVIEW_RETRIES=0 run_pr < "$NET"
 failing "no server" "connection refused"
 PATCHREVIEW_RETRIES=0 run_pr --strict < "$NET"

@@ -6,6 +6,7 @@
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -128,20 +129,90 @@ static int check_key(char **keyo, struct buf *why)
 	return 0;
 }
 
-int apikey_get(const struct config *c, const char *default_env, char **keyo, struct buf *why)
+/* The "scheme://authority" of url, to compare origins exactly. */
+static size_t origin_length(const char *url)
 {
-	*keyo = NULL;
+	const char *sep = strstr(url, "://");
+	return sep ? (size_t)(sep + 3 - url) + strcspn(sep + 3, "/?#") : 0;
+}
+
+/* Does url go to the service the backend's usual key belongs to? */
+static bool own_service(const char *url, const char *default_url)
+{
+	size_t n = origin_length(url);
+	return n && n == origin_length(default_url) && !strncasecmp(url, default_url, n);
+}
+
+/* The host of url, without userinfo, port or IPv6 brackets, into *host. */
+static void url_host(const char *url, struct buf *host)
+{
+	const char *sep = strstr(url, "://");
+	const char *start = sep ? sep + 3 : url;
+	size_t len = strcspn(start, "/?#");
+	for (size_t i = len; i-- > 0;)
+		if (start[i] == '@') {
+			start += i + 1;
+			len -= i + 1;
+			break;
+		}
+	if (*start == '[') {
+		const char *close = memchr(start, ']', len);
+		len = close ? (size_t)(close - start - 1) : len - 1;
+		start++;
+	} else {
+		const char *colon = memchr(start, ':', len);
+		len = colon ? (size_t)(colon - start) : len;
+	}
+	buf_add(host, start, len);
+}
+
+/* Loopback servers (Ollama, llama.cpp, LM Studio) usually want no key. */
+static bool is_loopback(const char *host)
+{
+	if (!strcasecmp(host, "localhost") || !strcmp(host, "::1") || !strcmp(host, "0.0.0.0"))
+		return true;
+	return !strncmp(host, "127.", 4) && strspn(host, "0123456789.") == strlen(host);
+}
+
+/* The key configured in so many words: any host may have it. */
+static int configured_key(const struct config *c, char **keyo, struct buf *why)
+{
 	if (c->api_key_command)
 		return run_command(c->api_key_command, keyo, why) < 0 ? -1 : check_key(keyo, why);
-	const char *name = c->api_key_env ? c->api_key_env : default_env;
-	const char *value = name ? getenv(name) : NULL;
+	const char *value = getenv(c->api_key_env);
+	if (!value || !*value) {
+		buf_addf(why, "no API key: $%s is not set", c->api_key_env);
+		return -1;
+	}
+	*keyo = xstrdup(value);
+	return check_key(keyo, why);
+}
+
+int apikey_get(const struct config *c, const struct wire *w, const char *url,
+	       char **keyo, struct buf *why)
+{
+	*keyo = NULL;
+	if (c->api_key_command || c->api_key_env)
+		return configured_key(c, keyo, why);
+	if (!w->default_key_env)
+		return 0;
+	bool own = own_service(url, w->default_url);
+	const char *value = own ? getenv(w->default_key_env) : NULL;
 	if (value && *value) {
 		*keyo = xstrdup(value);
 		return check_key(keyo, why);
 	}
-	if (c->api_key_env) {
-		buf_addf(why, "no API key: $%s is not set", c->api_key_env);
-		return -1;
+	struct buf host = BUF_INIT;
+	url_host(url, &host);
+	int ret = 0;
+	if (own) {
+		buf_addf(why, "no API key: set %s or api_key_command", w->default_key_env);
+		ret = -1;
+	} else if (!is_loopback(host.data)) {
+		buf_addf(why, "no API key for %s: set api_key_env or api_key_command "
+			 "(%s is sent only to %s)", host.data, w->default_key_env, w->default_url);
+		ret = -1;
 	}
-	return 0;
+	buf_release(&host);
+	return ret;
 }

@@ -13,18 +13,6 @@
 /* Server error messages go into the draft; keep them short. */
 #define BACKEND_MAX_MESSAGE 200
 
-/* Loopback servers (Ollama, llama.cpp, LM Studio) usually want no key. */
-static bool is_local(const char *url)
-{
-	static const char *const hosts[] = { "localhost", "127.", "[::1]", "0.0.0.0" };
-	const char *host = strstr(url, "://");
-	host = host ? host + 3 : url;
-	for (size_t i = 0; i < sizeof(hosts) / sizeof(*hosts); i++)
-		if (!strncmp(host, hosts[i], strlen(hosts[i])))
-			return true;
-	return false;
-}
-
 static char *endpoint(const char *url, const char *path)
 {
 	struct buf b = BUF_INIT;
@@ -65,12 +53,8 @@ int backend_open(struct backend *b, const struct config *c, struct usage *u,
 	}
 	const char *url = c->url ? c->url : b->wire->default_url;
 	b->endpoint = endpoint(url, b->wire->path);
-	if (apikey_get(c, b->wire->default_key_env, &b->key, why) < 0)
+	if (apikey_get(c, b->wire, url, &b->key, why) < 0)
 		return -1;
-	if (!b->key && b->wire->default_key_env && !c->api_key_env && !is_local(url)) {
-		buf_addf(why, "no API key: set %s or api_key_command", b->wire->default_key_env);
-		return -1;
-	}
 	size_t n = 0;
 	for (size_t i = 0; b->wire->headers && b->wire->headers[i]; i++)
 		b->headers[n++] = b->wire->headers[i];
@@ -103,7 +87,18 @@ static int on_event(void *ctx, const char *data, size_t len)
 	struct exchange *x = ctx;
 	x->b->wire->event(x->answer, data, len);
 	progress_tokens(x->b->progress, x->answer->pieces);
-	return x->answer->text.len > HTTP_MAX_BODY ? -1 : 0;
+	if (x->answer->text.len > HTTP_MAX_BODY)
+		return STREAM_TOO_BIG;
+	if (x->answer->overloaded)
+		return STREAM_RETRY;
+	return x->answer->ended ? STREAM_END : STREAM_MORE;
+}
+
+/* Another attempt comes: what this one streamed is forgotten. */
+static void on_restart(void *ctx)
+{
+	struct exchange *x = ctx;
+	wire_answer_release(x->answer);
 }
 
 /* Server text for the draft and stderr: one clean line, never the key. */
@@ -141,19 +136,42 @@ static void describe_status(struct backend *b, const struct http_response *rs, s
 }
 
 
-/* One request. Returns 0, 1 to try again in a weaker JSON mode, or -1. */
+/*
+ * An HTTP 400 that names what the server rejected adjusts the next
+ * request: a weaker JSON mode, max_completion_tokens, no temperature, each
+ * once. Returns true when the request should be sent again.
+ */
+static bool adjust_to_rejection(struct backend *b, const struct http_response *rs)
+{
+	enum wire_rejection r = wire_rejection(rs->body.data, rs->body.len);
+	unsigned fix = r == REJECT_MAX_TOKENS ? ADJUST_MAX_COMPLETION_TOKENS :
+		r == REJECT_TEMPERATURE ? ADJUST_NO_TEMPERATURE : 0;
+	if (fix && (b->wire->adjusts & fix) && !(b->adjust & fix)) {
+		b->adjust |= fix;
+		return true;
+	}
+	enum json_mode weaker = json_mode_from(b->wire, b->json_mode << 1);
+	if (r == REJECT_JSON_MODE && weaker) {
+		b->json_mode = weaker;
+		return true;
+	}
+	return false;
+}
+
+/* One request. Returns 0, 1 to send it again adjusted, or -1. */
 static int exchange(struct backend *b, struct wire_request *rq, struct buf *text, struct buf *why)
 {
 	struct wire_answer a;
 	struct http_response rs;
 	wire_answer_init(&a);
 	rq->json_mode = b->json_mode;
+	rq->adjust = b->adjust;
 	char *body = b->wire->body(rq);
 	struct exchange x = { b, &a };
 	struct http_request hr = {
 		.url = b->endpoint, .headers = b->headers, .body = body,
 		.timeout = b->config->timeout, .retries = b->config->retries,
-		.framing = b->wire->framing, .on_event = on_event, .ctx = &x,
+		.framing = b->wire->framing, .on_event = on_event, .on_restart = on_restart, .ctx = &x,
 		.progress = b->progress,
 	};
 	int ret = -1;
@@ -164,14 +182,14 @@ static int exchange(struct backend *b, struct wire_request *rq, struct buf *text
 	b->usage->completion_tokens += a.completion_tokens;
 	if (sent < 0 && rs.error) {
 		buf_addstr(why, rs.error);
-	} else if (sent < 0 && rs.status == 400 && json_mode_from(b->wire, b->json_mode << 1)) {
-		/* Servers without JSON-schema support reject the request. */
-		b->json_mode = json_mode_from(b->wire, b->json_mode << 1);
+	} else if (sent < 0 && rs.status == 400 && adjust_to_rejection(b, &rs)) {
 		ret = 1;
 	} else if (sent < 0) {
 		describe_status(b, &rs, why);
 	} else if (a.error) {
 		buf_addstr(why, "the server reported an error");
+		if (rs.retries)
+			buf_addf(why, " after %ld %s", rs.retries, rs.retries == 1 ? "retry" : "retries");
 		add_server_message(b, why, a.error);
 	} else if (!readable) {
 		buf_addstr(why, "the server's answer was unreadable");

@@ -1,10 +1,11 @@
 /*
  * backend.h: a conversation with the configured model server. The
- * connection holds the wire protocol, endpoint and key, falls back to
- * weaker JSON modes when the server rejects one, and turns failures into
- * short reasons; what the requests cost goes into the run's accounting,
- * and the run's display is ticked while waiting. It answers from the
- * cache when it can, and from files instead of a server when asked to.
+ * connection holds the wire protocol, endpoint and key, falls back to a
+ * weaker JSON mode or adjusts a parameter when an HTTP 400 rejects one,
+ * and turns failures into short reasons; what the requests cost goes into
+ * the run's accounting, and the run's display is ticked while waiting. It
+ * answers from the cache when it can, and from files instead of a server
+ * when asked to.
  */
 #ifndef BACKEND_H
 #define BACKEND_H
@@ -36,6 +37,7 @@ struct backend {
 	char *key_header;	/* e.g. "x-api-key: ..."; NULL without a key */
 	const char *headers[8];	/* for http_post, NULL-terminated */
 	enum json_mode json_mode;	/* the strongest mode not yet rejected */
+	unsigned adjust;	/* enum wire_adjust bits a 400 asked for */
 	struct usage *usage;	/* the run's accounting */
 	struct progress *progress;	/* the run's display */
 	bool offline;		/* files answer (model/offline.h), not a server */

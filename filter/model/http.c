@@ -1,6 +1,7 @@
 /*
  * http.c: libcurl POST with timeouts, retries (exponential backoff with
- * jitter, Retry-After honoured), a capped body, and SSE/NDJSON splitting.
+ * jitter, Retry-After honoured), a capped body, and a streamed answer
+ * handed to stream.c as it arrives.
  * Proxies come from the environment as libcurl reads them; TLS
  * verification stays on; redirects are not followed, so a key header
  * never travels to another host.
@@ -24,24 +25,29 @@ struct transfer {
 	struct http_response *rs;
 	CURL *curl;
 	bool decided;		/* streamed or whole, fixed at the first byte */
-	struct buf pending;	/* a line not yet complete */
-	struct buf event;	/* the SSE data lines gathered so far */
-	bool event_has_data;
-	bool delivered;		/* on_event has seen something */
+	struct stream stream;
 	bool too_big;		/* the body, or on_event's answer, hit the cap */
 };
 
-int http_global_init(void)
+static bool curl_loaded;
+
+/* Loads libcurl on the first request. Returns 0, or -1 after one line on stderr. */
+static int load_curl(void)
 {
+	if (curl_loaded)
+		return 0;
 	if (libcurl_load() < 0)
 		return -1;
 	libcurl.global_init(CURL_GLOBAL_DEFAULT);
+	curl_loaded = true;
 	return 0;
 }
 
 void http_global_cleanup(void)
 {
-	libcurl.global_cleanup();
+	if (curl_loaded)
+		libcurl.global_cleanup();
+	curl_loaded = false;
 }
 
 /* A stream is read as one only when the server really sent one. */
@@ -57,65 +63,13 @@ static void decide_framing(struct transfer *t)
 	t->decided = true;
 }
 
-static int deliver(struct transfer *t, const char *data, size_t len)
-{
-	t->delivered = true;
-	if (t->rq->on_event(t->rq->ctx, data, len)) {
-		t->too_big = true;
-		return -1;
-	}
-	return 0;
-}
-
-/* One line of an event stream, without its line ending. */
-static int stream_line(struct transfer *t, const char *line, size_t len)
-{
-	if (t->rq->framing == HTTP_NDJSON)
-		return len ? deliver(t, line, len) : 0;
-	if (!len) {
-		int ret = t->event_has_data ? deliver(t, t->event.data, t->event.len) : 0;
-		buf_reset(&t->event);
-		t->event_has_data = false;
-		return ret;
-	}
-	if (len < 5 || memcmp(line, "data:", 5))
-		return 0;	/* comments, "event:", "id:", "retry:" */
-	line += 5, len -= 5;
-	if (len && *line == ' ')
-		line++, len--;
-	if (t->event_has_data)
-		buf_addch(&t->event, '\n');
-	buf_add(&t->event, line, len);
-	t->event_has_data = true;
-	return 0;
-}
-
-static int stream_feed(struct transfer *t, const char *data, size_t len)
-{
-	buf_add(&t->pending, data, len);
-	size_t start = 0;
-	char *nl;
-	while ((nl = memchr(t->pending.data + start, '\n', t->pending.len - start))) {
-		size_t end = (size_t)(nl - t->pending.data), n = end - start;
-		if (n && t->pending.data[end - 1] == '\r')
-			n--;
-		if (stream_line(t, t->pending.data + start, n) < 0)
-			return -1;
-		start = end + 1;
-	}
-	memmove(t->pending.data, t->pending.data + start, t->pending.len - start);
-	t->pending.len -= start;
-	t->pending.data[t->pending.len] = '\0';
-	return 0;
-}
-
 static size_t on_write(char *data, size_t size, size_t nmemb, void *ctx)
 {
 	struct transfer *t = ctx;
 	size_t len = size * nmemb;
 	if (!t->decided)
 		decide_framing(t);
-	size_t held = t->rs->streamed ? t->pending.len + t->event.len : t->rs->body.len;
+	size_t held = t->rs->streamed ? stream_held(&t->stream) : t->rs->body.len;
 	if (len > HTTP_MAX_BODY - held) {
 		t->too_big = true;
 		return 0;
@@ -124,7 +78,10 @@ static size_t on_write(char *data, size_t size, size_t nmemb, void *ctx)
 		buf_add(&t->rs->body, data, len);
 		return len;
 	}
-	return stream_feed(t, data, len) < 0 ? 0 : len;
+	enum stream_verdict v = stream_feed(&t->stream, data, len);
+	t->too_big = v == STREAM_TOO_BIG;
+	/* Anything but "more" stops the transfer here. */
+	return v == STREAM_MORE ? len : 0;
 }
 
 static int on_progress(void *ctx, curl_off_t dltotal, curl_off_t dlnow,
@@ -179,7 +136,7 @@ static void describe_failure(struct transfer *t, CURLcode rc, const char *detail
 	else if (rc == CURLE_PEER_FAILED_VERIFICATION || rc == CURLE_SSL_CONNECT_ERROR ||
 		 rc == CURLE_SSL_CACERT_BADFILE || rc == CURLE_SSL_CERTPROBLEM)
 		set_error(rs, "TLS error (%s)", detail);
-	else if (t->delivered)
+	else if (t->stream.delivered)
 		set_error(rs, "connection closed mid-answer (%s)", detail);
 	else
 		set_error(rs, "%s", detail);
@@ -200,7 +157,7 @@ static bool retryable_status(long status)
  */
 static bool retryable_failure(const struct transfer *t, CURLcode rc)
 {
-	if (t->delivered || t->too_big)
+	if (t->stream.delivered || t->too_big)
 		return false;
 	return rc == CURLE_COULDNT_CONNECT || rc == CURLE_SEND_ERROR ||
 		rc == CURLE_RECV_ERROR || rc == CURLE_GOT_NOTHING ||
@@ -236,21 +193,24 @@ static void wait_seconds(double seconds, struct progress *p)
 	}
 }
 
+/* One try. A stream its reader stopped (complete, or the server overloaded) has arrived. */
 static CURLcode attempt(struct transfer *t)
 {
 	struct http_response *rs = t->rs;
-	t->decided = t->delivered = t->too_big = false;
-	t->event_has_data = false;
-	buf_reset(&t->pending);
-	buf_reset(&t->event);
+	if (t->stream.delivered && t->rq->on_restart)
+		t->rq->on_restart(t->rq->ctx);
+	t->decided = t->too_big = false;
+	stream_reset(&t->stream);
 	buf_reset(&rs->body);
 	rs->streamed = false;
 	rs->status = 0;
 	CURLcode rc = libcurl.easy_perform(t->curl);
 	libcurl.easy_getinfo(t->curl, CURLINFO_RESPONSE_CODE, &rs->status);
-	/* A last NDJSON line may lack its newline. */
-	if (!rc && rs->streamed && t->rq->framing == HTTP_NDJSON && t->pending.len &&
-	    deliver(t, t->pending.data, t->pending.len) < 0)
+	if (rs->streamed && !rc)
+		stream_finish(&t->stream);
+	if (rs->streamed && (t->stream.verdict == STREAM_END || t->stream.verdict == STREAM_RETRY))
+		rc = CURLE_OK;
+	else if (t->stream.verdict == STREAM_TOO_BIG)
 		rc = CURLE_WRITE_ERROR;
 	return rc;
 }
@@ -281,9 +241,33 @@ static void configure(CURL *curl, const struct http_request *rq,
 	libcurl.easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
 }
 
+/* Waits before another attempt: Retry-After when the server said, else the backoff. */
+static void wait_to_retry(struct transfer *t)
+{
+	const struct http_request *rq = t->rq;
+	curl_off_t told = 0;
+	libcurl.easy_getinfo(t->curl, CURLINFO_RETRY_AFTER, &told);
+	double wait = told > 0 ? (double)told : backoff(t->rs->retries);
+	if (wait > HTTP_MAX_WAIT)
+		wait = HTTP_MAX_WAIT;
+	if (rq->progress) {
+		const char *stage = rq->progress->stage;
+		progress_stage(rq->progress, "waiting to retry");
+		wait_seconds(wait, rq->progress);
+		progress_stage(rq->progress, stage);
+	} else {
+		wait_seconds(wait, NULL);
+	}
+	t->rs->retries++;
+}
+
 int http_post(const struct http_request *rq, struct http_response *rs)
 {
 	*rs = (struct http_response){ .body = BUF_INIT };
+	if (load_curl() < 0) {
+		set_error(rs, "libcurl could not be loaded");
+		return -1;
+	}
 	CURL *curl = libcurl.easy_init();
 	if (!curl) {
 		set_error(rs, "cannot start libcurl");
@@ -296,42 +280,28 @@ int http_post(const struct http_request *rq, struct http_response *rs)
 	if (!headers)
 		die_nomem();
 	char errbuf[CURL_ERROR_SIZE];
-	struct transfer t = {
-		.rq = rq, .rs = rs, .curl = curl, .pending = BUF_INIT, .event = BUF_INIT,
-	};
+	struct transfer t = { .rq = rq, .rs = rs, .curl = curl };
+	stream_init(&t.stream, rq->framing, rq->on_event, rq->ctx);
 	configure(curl, rq, headers, &t, errbuf);
 
 	int ret = -1;
 	for (;;) {
 		errbuf[0] = '\0';
 		CURLcode rc = attempt(&t);
-		if (!rc && rs->status / 100 == 2) {
+		bool overloaded = !rc && t.stream.verdict == STREAM_RETRY;
+		if (!rc && rs->status / 100 == 2 && (!overloaded || rs->retries >= rq->retries)) {
 			ret = 0;
 			break;
 		}
-		bool again = rc ? retryable_failure(&t, rc) : retryable_status(rs->status);
+		bool again = overloaded || (rc ? retryable_failure(&t, rc) : retryable_status(rs->status));
 		if (!again || rs->retries >= rq->retries) {
 			if (rc)
 				describe_failure(&t, rc, errbuf);
 			break;
 		}
-		curl_off_t told = 0;
-		libcurl.easy_getinfo(curl, CURLINFO_RETRY_AFTER, &told);
-		double wait = told > 0 ? (double)told : backoff(rs->retries);
-		if (wait > HTTP_MAX_WAIT)
-			wait = HTTP_MAX_WAIT;
-		if (rq->progress) {
-			const char *stage = rq->progress->stage;
-			progress_stage(rq->progress, "waiting to retry");
-			wait_seconds(wait, rq->progress);
-			progress_stage(rq->progress, stage);
-		} else {
-			wait_seconds(wait, NULL);
-		}
-		rs->retries++;
+		wait_to_retry(&t);
 	}
-	buf_release(&t.pending);
-	buf_release(&t.event);
+	stream_release(&t.stream);
 	libcurl.slist_free_all(headers);
 	libcurl.easy_cleanup(curl);
 	return ret;

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "base/buf.h"
+#include "model/stream.h"
 
 struct progress;
 
@@ -17,12 +18,6 @@ struct progress;
 #define HTTP_MAX_BODY ((size_t)8 << 20)
 /* Longest wait between two attempts, whatever Retry-After says. */
 #define HTTP_MAX_WAIT 60
-
-/* How a streamed answer is cut into events; a plain JSON answer is not cut. */
-enum http_framing {
-	HTTP_SSE,		/* server-sent events: "data: ..." blocks */
-	HTTP_NDJSON,		/* one JSON document a line */
-};
 
 struct http_request {
 	const char *url;
@@ -33,10 +28,15 @@ struct http_request {
 	enum http_framing framing;
 	/*
 	 * Called with the data of each SSE event, or each NDJSON line, of a
-	 * 2xx streamed answer. A non-zero return says the answer has grown
-	 * too large, and aborts the transfer.
+	 * 2xx streamed answer; returns an enum stream_verdict. STREAM_END
+	 * ends the transfer at once as a success (a server may keep the
+	 * connection open after the last event), STREAM_RETRY asks again
+	 * like a 529 while retries are left (and as a success after that:
+	 * the reader has the server's error), STREAM_TOO_BIG fails it.
 	 */
 	int (*on_event)(void *ctx, const char *data, size_t len);
+	/* Called before a retry once on_event has seen events: forget them. */
+	void (*on_restart)(void *ctx);
 	void *ctx;
 	struct progress *progress;	/* ticked while waiting; may be NULL */
 };
@@ -50,16 +50,20 @@ struct http_response {
 };
 
 /*
- * Sends rq. Returns 0 when a 2xx answer arrived whole; -1 otherwise, with
- * rs->error set for a transport failure, or rs->status holding the final
- * non-2xx status (and rs->body its body). rs is initialised here; release
+ * Sends rq. Returns 0 when a 2xx answer arrived whole (or on_event ended
+ * it); -1 otherwise, with rs->error set for a transport failure (libcurl
+ * missing, too), or rs->status holding the final non-2xx status (and
+ * rs->body its body). rs is initialised here; release
  * it with http_response_release() either way.
  */
 int http_post(const struct http_request *rq, struct http_response *rs);
 void http_response_release(struct http_response *rs);
 
-/* Once per process, around all requests. Returns 0, or -1 when libcurl cannot be loaded. */
-int http_global_init(void);
+/*
+ * libcurl is loaded by the first http_post(), so that a run that sends
+ * nothing (no backend, a cached review, no key) never loads it and its
+ * TLS libraries. Once per process, after the last request.
+ */
 void http_global_cleanup(void);
 
 #endif

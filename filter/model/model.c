@@ -283,19 +283,15 @@ static void ask_all(struct model_run *runs, size_t nruns, struct model_request *
 	struct buf why = BUF_INIT;
 	struct usage opening = { 0 };
 	progress_start(&progress, isatty(2) && !c->quiet, "waiting for the model");
-	if (!offline_enabled(c) && http_global_init() < 0) {
-		buf_addstr(&why, "libcurl could not be loaded");
-	} else {
-		if (backend_open(&b, c, &opening, &progress, &why) == 0)
-			batch_answer(&b, v, n);
-		progress_done(&progress);
-		for (size_t i = 0; !why.len && i < nruns; i++)
-			if (runs[i].nrequests)
-				finish(&runs[i], &b, &progress);
-		backend_close(&b);
-		if (!offline_enabled(c))
-			http_global_cleanup();
-	}
+	if (backend_open(&b, c, &opening, &progress, &why) == 0)
+		batch_answer(&b, v, n);
+	progress_done(&progress);
+	for (size_t i = 0; !why.len && i < nruns; i++)
+		if (runs[i].nrequests)
+			finish(&runs[i], &b, &progress);
+	backend_close(&b);
+	/* libcurl was loaded only if a request was really sent. */
+	http_global_cleanup();
 	for (size_t i = 0; why.len && i < nruns; i++)
 		if (runs[i].nrequests)
 			fail(&runs[i], why.data);

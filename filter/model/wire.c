@@ -1,6 +1,7 @@
 /* wire.c: finding a backend, and the JSON helpers its protocols share. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/msg.h"
 #include "model/wire.h"
@@ -54,6 +55,39 @@ char *wire_error_message(const char *body, size_t len)
 	char *copy = message && *message ? xstrdup(message) : NULL;
 	cJSON_Delete(root);
 	return copy;
+}
+
+/* ASCII case-insensitive: is word in s? */
+static bool mentions(const char *s, const char *word)
+{
+	for (size_t n = strlen(word); s && *s; s++)
+		if (!strncasecmp(s, word, n))
+			return true;
+	return false;
+}
+
+/*
+ * OpenAI names the parameter ("param": "max_tokens", and a message that
+ * says to use max_completion_tokens); other servers only say it in the
+ * message, so both are read.
+ */
+enum wire_rejection wire_rejection(const char *body, size_t len)
+{
+	cJSON *root = wire_parse(body, len);
+	const cJSON *error = cJSON_GetObjectItemCaseSensitive(root, "error");
+	const char *message = cJSON_IsString(error) ? error->valuestring :
+		wire_string(error, "message");
+	const char *param = wire_string(error, "param");
+	enum wire_rejection r = REJECT_OTHER;
+	if (mentions(message, "max_completion_tokens"))
+		r = REJECT_MAX_TOKENS;
+	else if (mentions(param, "temperature") || mentions(message, "temperature"))
+		r = REJECT_TEMPERATURE;
+	else if (mentions(param, "format") || mentions(message, "format") ||
+		 mentions(message, "schema"))
+		r = REJECT_JSON_MODE;
+	cJSON_Delete(root);
+	return r;
 }
 
 static cJSON *message(const char *role, const char *text)

@@ -15,11 +15,28 @@
 #include "base/buf.h"
 #include "model/http.h"
 
-/* Ways to ask for JSON, strongest first; a backend falls back on HTTP 400. */
+/* Ways to ask for JSON, strongest first; a backend falls back when a 400 rejects one. */
 enum json_mode {
 	JSON_SCHEMA = 1 << 0,	/* the answer must follow a JSON schema */
 	JSON_OBJECT = 1 << 1,	/* the answer must be some JSON object */
 	JSON_PROMPT = 1 << 2,	/* only the prompt asks for JSON */
+};
+
+/*
+ * Adjustments for models that reject a parameter with HTTP 400, made once
+ * each when the server's error names it.
+ */
+enum wire_adjust {
+	ADJUST_MAX_COMPLETION_TOKENS = 1 << 0,	/* max_completion_tokens, not max_tokens */
+	ADJUST_NO_TEMPERATURE = 1 << 1,		/* no temperature: the model's default */
+};
+
+/* What the error body of an HTTP 400 says was rejected. */
+enum wire_rejection {
+	REJECT_OTHER,		/* nothing to adjust: report it */
+	REJECT_MAX_TOKENS,	/* max_tokens; the server names max_completion_tokens */
+	REJECT_TEMPERATURE,
+	REJECT_JSON_MODE,	/* response_format, format, a schema */
 };
 
 struct wire_message {
@@ -37,6 +54,7 @@ struct wire_request {
 	enum json_mode json_mode;
 	long max_tokens;
 	double temperature;
+	unsigned adjust;	/* enum wire_adjust bits, set by the backend */
 };
 
 struct wire_answer {
@@ -44,7 +62,9 @@ struct wire_answer {
 	long prompt_tokens, completion_tokens;
 	long pieces;		/* text pieces received while streaming */
 	bool complete;		/* the server said the answer is finished */
+	bool ended;		/* the stream's last event came: nothing more will */
 	bool truncated;		/* it stopped at max_tokens */
+	bool overloaded;	/* the error inside the stream says: try again later */
 	char *error;		/* an error the server sent inside a stream */
 };
 
@@ -57,6 +77,7 @@ struct wire {
 	const char *const *headers;	/* fixed headers, NULL-terminated */
 	enum http_framing framing;	/* how a streamed answer arrives */
 	unsigned json_modes;		/* enum json_mode bits it can ask for */
+	unsigned adjusts;		/* enum wire_adjust bits its body can make */
 	/* The streaming request body; caller frees. */
 	char *(*body)(const struct wire_request *rq);
 	/* Reads one SSE event or NDJSON line; unreadable events are skipped. */
@@ -78,6 +99,9 @@ void wire_answer_release(struct wire_answer *a);
  * {"error": "..."}, as in all three protocols; caller frees. NULL if none.
  */
 char *wire_error_message(const char *body, size_t len);
+
+/* What an HTTP 400 error body, in any of the three protocols, rejects. */
+enum wire_rejection wire_rejection(const char *body, size_t len);
 
 /* Shared by the protocols. */
 cJSON *wire_parse(const char *data, size_t len);

@@ -13,7 +13,8 @@ static char *anthropic_body(const struct wire_request *rq)
 	cJSON *root = cJSON_CreateObject();
 	cJSON_AddStringToObject(root, "model", rq->model);
 	cJSON_AddNumberToObject(root, "max_tokens", (double)rq->max_tokens);
-	cJSON_AddNumberToObject(root, "temperature", rq->temperature);
+	if (!(rq->adjust & ADJUST_NO_TEMPERATURE))
+		cJSON_AddNumberToObject(root, "temperature", rq->temperature);
 	cJSON_AddBoolToObject(root, "stream", 1);
 	cJSON *block = cJSON_CreateObject();
 	cJSON_AddStringToObject(block, "type", "text");
@@ -65,11 +66,13 @@ static void anthropic_event(struct wire_answer *a, const char *data, size_t len)
 		read_stop(a, wire_string(delta, "stop_reason"));
 		read_usage(a, cJSON_GetObjectItemCaseSensitive(root, "usage"));
 	} else if (!strcmp(type, "message_stop")) {
-		a->complete = true;
+		a->complete = a->ended = true;
 	} else if (!strcmp(type, "error") && !a->error) {
-		const char *message = wire_string(cJSON_GetObjectItemCaseSensitive(root, "error"),
-						  "message");
+		const cJSON *error = cJSON_GetObjectItemCaseSensitive(root, "error");
+		const char *message = wire_string(error, "message"), *kind = wire_string(error, "type");
 		a->error = xstrdup(message ? message : "error event");
+		/* What HTTP 529 says, said inside the stream. */
+		a->overloaded = kind && !strcmp(kind, "overloaded_error");
 	}
 	cJSON_Delete(root);
 }
@@ -105,6 +108,7 @@ const struct wire wire_anthropic = {
 	.headers = anthropic_headers,
 	.framing = HTTP_SSE,
 	.json_modes = JSON_PROMPT,
+	.adjusts = ADJUST_NO_TEMPERATURE,
 	.body = anthropic_body,
 	.event = anthropic_event,
 	.whole = anthropic_whole,

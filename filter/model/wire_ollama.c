@@ -32,7 +32,8 @@ static char *ollama_body(const struct wire_request *rq)
 	else if (rq->json_mode == JSON_OBJECT)
 		cJSON_AddStringToObject(root, "format", "json");
 	cJSON *options = cJSON_AddObjectToObject(root, "options");
-	cJSON_AddNumberToObject(options, "temperature", rq->temperature);
+	if (!(rq->adjust & ADJUST_NO_TEMPERATURE))
+		cJSON_AddNumberToObject(options, "temperature", rq->temperature);
 	cJSON_AddNumberToObject(options, "num_predict", (double)rq->max_tokens);
 	cJSON_AddNumberToObject(options, "num_ctx", (double)context_window(rq));
 	return wire_print(root);
@@ -55,7 +56,7 @@ static int ollama_read(struct wire_answer *a, const char *data, size_t len)
 		a->error = xstrdup(error);
 	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root, "done"))) {
 		const char *reason = wire_string(root, "done_reason");
-		a->complete = true;
+		a->complete = a->ended = true;
 		a->truncated = reason && !strcmp(reason, "length");
 		a->prompt_tokens = wire_long(root, "prompt_eval_count");
 		a->completion_tokens = wire_long(root, "eval_count");
@@ -76,6 +77,7 @@ const struct wire wire_ollama = {
 	.key_header = "Authorization: Bearer ",
 	.framing = HTTP_NDJSON,
 	.json_modes = JSON_SCHEMA | JSON_OBJECT | JSON_PROMPT,
+	.adjusts = ADJUST_NO_TEMPERATURE,
 	.body = ollama_body,
 	.event = ollama_event,
 	.whole = ollama_read,

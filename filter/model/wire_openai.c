@@ -13,8 +13,11 @@ static char *openai_body(const struct wire_request *rq)
 	cJSON *root = cJSON_CreateObject();
 	cJSON_AddStringToObject(root, "model", rq->model);
 	cJSON_AddItemToObject(root, "messages", wire_messages(rq, rq->system));
-	cJSON_AddNumberToObject(root, "max_tokens", (double)rq->max_tokens);
-	cJSON_AddNumberToObject(root, "temperature", rq->temperature);
+	/* Reasoning models want max_completion_tokens and their own temperature. */
+	cJSON_AddNumberToObject(root, rq->adjust & ADJUST_MAX_COMPLETION_TOKENS ?
+				"max_completion_tokens" : "max_tokens", (double)rq->max_tokens);
+	if (!(rq->adjust & ADJUST_NO_TEMPERATURE))
+		cJSON_AddNumberToObject(root, "temperature", rq->temperature);
 	cJSON_AddBoolToObject(root, "stream", 1);
 	/* Without this a stream carries no token counts. */
 	cJSON_AddBoolToObject(cJSON_AddObjectToObject(root, "stream_options"),
@@ -60,7 +63,7 @@ static const cJSON *first_choice(const cJSON *root)
 static void openai_event(struct wire_answer *a, const char *data, size_t len)
 {
 	if (len == 6 && !memcmp(data, "[DONE]", 6)) {
-		a->complete = true;
+		a->complete = a->ended = true;
 		return;
 	}
 	cJSON *root = wire_parse(data, len);
@@ -96,6 +99,7 @@ const struct wire wire_openai = {
 	.key_header = "Authorization: Bearer ",
 	.framing = HTTP_SSE,
 	.json_modes = JSON_SCHEMA | JSON_OBJECT | JSON_PROMPT,
+	.adjusts = ADJUST_MAX_COMPLETION_TOKENS | ADJUST_NO_TEMPERATURE,
 	.body = openai_body,
 	.event = openai_event,
 	.whole = openai_whole,
