@@ -4,6 +4,7 @@
 #   CORPUS      ../shared/corpus beside the checkout, when present
 #   T           a scratch directory, removed on exit, on a signal too
 #   run_pr ARGS < mail   runs $PR, output in $T/out, stderr in $T/err, status in $status
+#   run_pr_within S ARGS < mail   the same, killed after S seconds (status 124)
 #   pass NAME / fail NAME WHY / skip NAME WHY   report one result
 #   check NAME COMMAND...   pass when COMMAND succeeds, fail otherwise
 #   jsonq EXPR   the Python EXPR holds for the JSON in $T/out (see below)
@@ -56,8 +57,16 @@ unsaid() {
 	fi
 }
 
-run_pr() {
-	"$PR" "$@" >"$T/out" 2>"$T/err"
+run_pr() { run_pr_within 0 "$@"; }
+
+run_pr_within() {
+	limit=$1
+	shift
+	if [ "$limit" -gt 0 ]; then
+		timeout "$limit" "$PR" "$@" >"$T/out" 2>"$T/err"
+	else
+		"$PR" "$@" >"$T/out" 2>"$T/err"
+	fi
 	status=$?
 	if grep -q -e 'Sanitizer' -e 'runtime error' "$T/err"; then
 		cat "$T/err" >&2

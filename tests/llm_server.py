@@ -46,6 +46,9 @@ Scenarios:
   overloaded    Anthropic: an overloaded_error event inside a 200 stream
                 the first time a body is seen
   overloaded-always  the same, always
+  flood         a quote of about 1 MiB and 100,000 more findings
+  caps          quotes just within and past the quote limits, a long comment
+  huge          an answer of 9 MiB
 """
 
 import argparse
@@ -228,6 +231,39 @@ def eval_findings(user):
     return out
 
 
+def limit_finding(path, quote, tag, comment=": a test of the limits."):
+    return {"file": path or "", "quote": quote, "severity": "warning",
+            "confidence": 0.9, "comment": tag + comment}
+
+
+def flood_answer(user):
+    """A quote of about 1 MiB, then 100,000 more findings."""
+    path, _ = first_added_line(user)
+    quote = "\n".join("no such line %05d is in the patch, quoted at length" % i
+                      for i in range(21000))
+    findings = [limit_finding(path, quote, "FLOOD-BIG-QUOTE")]
+    findings += [{"quote": "q%d" % i, "comment": "FLOOD-%d" % i}
+                 for i in range(100000)]
+    return {"summary": "Flood.", "findings": findings}
+
+
+def caps_answer(user):
+    """Quotes just within and just past the quote limits (ANCHOR_MAX_LINES
+    20, ANCHOR_MAX_QUOTE 4096 bytes), and a comment past its own."""
+    path, line = first_added_line(user)
+    junk = ["not in the patch, line %d" % i for i in range(20)]
+    return {"summary": "Caps.", "findings": [
+        limit_finding(path, "\n".join(junk[:19] + [line]), "CAP-LINES-IN"),
+        limit_finding(path, "\n".join(junk + [line]), "CAP-LINES-OUT"),
+        limit_finding(path, "y" * (4096 - 1 - len(line.encode())) + "\n" + line, "CAP-BYTES-IN"),
+        limit_finding(path, "y" * 4096 + "\n" + line, "CAP-BYTES-OUT"),
+        limit_finding(path, line, "CAP-COMMENT", ": " + "word " * 1200 + "END-OF-LONG-COMMENT"),
+    ]}
+
+
+LIMIT_ANSWERS = {"flood": flood_answer, "caps": caps_answer}
+
+
 def patch_message(body):
     """The user message holding the fenced patch (a repair request adds
     later ones)."""
@@ -256,6 +292,10 @@ def review_answer(scenario, body):
     user = patch_message(body)
     if scenario == "forge":
         return dumps(forge_answer(user))
+    if scenario in LIMIT_ANSWERS:
+        return dumps(LIMIT_ANSWERS[scenario](user))
+    if scenario == "huge":
+        return dumps({"summary": "x" * (9 << 20), "findings": []})
     if scenario == "anchors":
         return dumps({"summary": "Anchoring test.",
                            "findings": anchor_findings(user)})
@@ -280,7 +320,9 @@ def review_answer(scenario, body):
 
 
 def pieces(text):
-    return [text[i:i + PIECE] for i in range(0, len(text), PIECE)] or [""]
+    # Long answers come in long pieces, so that the stand-in stays quick.
+    size = PIECE if len(text) < (1 << 20) else 1 << 16
+    return [text[i:i + size] for i in range(0, len(text), size)] or [""]
 
 
 # Each protocol: error body, whole answer, and the stream as a list of chunks.

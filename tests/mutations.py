@@ -295,6 +295,21 @@ MUTATIONS = {
     "keys: the usual variable goes only to its own service": (
         "filter/model/apikey.c", "const char *value = own ? getenv(w->default_key_env) : NULL;",
         "const char *value = getenv(w->default_key_env);", "t30-llm"),
+    "anchor: lines per quote": (
+        "filter/model/anchor.h", "#define ANCHOR_MAX_LINES 20", "#define ANCHOR_MAX_LINES 21",
+        "t38-llm-limits"),
+    "anchor: quote size": (
+        "filter/model/anchor.h", "#define ANCHOR_MAX_QUOTE 4096", "#define ANCHOR_MAX_QUOTE 4200",
+        "t38-llm-limits"),
+    "answer: findings read": (
+        "filter/model/answer.h", "#define ANSWER_MAX_FINDINGS 100", "#define ANSWER_MAX_FINDINGS 101",
+        "t38-llm-limits"),
+    "verify: its fence guard covers the patch lines": (
+        "filter/model/verify.c", "prompt_add_lines(&b, data.data, is_fence);",
+        "buf_add(&b, data.data, data.len);", "t30-llm"),
+    "guide: a header line's colon is on that line": (
+        "filter/model/guide.c", "const char *colon = memchr(s, ':', len);",
+        "const char *colon = strchr(s, ':');", "t32-llm-prompts"),
 }
 
 

@@ -182,6 +182,9 @@ PATCHREVIEW_VERIFY=yes run_pr --no-cache < "$NET"
 check "verify: a second request with the findings and their code" \
 	logq "len(r) == $n + 2 and '<<<FINDINGS' in u and 'kfree_skb(skb);' in u and '<<<FINDINGS' not in user_of(r[-2])"
 check "verify: surviving findings kept" anchored
+PATCHREVIEW_VERIFY=yes run_pr --no-cache < "$MAILS/verify-fence.eml"
+check "verify: patch lines imitating its fence cannot close it" \
+	logq "'<<<FINDINGS' in u and u.count('<<<FINDINGS\n') == 1 and u.count('\nFINDINGS>>>\n') == 1 and 'imitating a prompt fence' in u and 'refuted: answer drop' in u"
 PATCHREVIEW_VERIFY=yes PATCHREVIEW_MODEL=scenario:refute run_pr --no-cache < "$NET"
 check "verify: refuted findings dropped" draft_lacks "STANDIN-ANCHORED|STANDIN-GENERAL"
 check "verify: ... and counted" err_has "verify dropped 2"

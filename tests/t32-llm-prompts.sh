@@ -48,6 +48,20 @@ check "user prompts: a user file replaces the installed one" \
 	logq "'USER-COMMIT-GUIDE' in s and '$(guide_text commit-message)' not in s"
 check "user prompts: README and dotfiles are not prompts" logq "'README-TEXT' not in s and 'HIDDEN-TEXT' not in s"
 check "user prompts: the other installed guides still come" logq "'$(guide_text c-memory)' in s"
+# Malformed guides: one warning naming the file, and the guide is not sent.
+printf 'title Colonless header\nalways: yes\n\nCOLONLESS-TEXT\n' > "$P/zz-colonless"
+printf 'always: yes' > "$P/zz-header-only"
+printf 'title: Unknown key\nalways: yes\ncolour: blue\n\nUNKNOWN-KEY-TEXT\n' > "$P/zz-unknown"
+run_pr < "$NET"
+check "bad guide: a header line without a colon is named, the guide skipped" \
+	sh -c "[ \$(grep -c 'zz-colonless' '$T/err') -eq 1 ] && grep -q \"prompts/zz-colonless: line 1: not a 'key: value' trigger line; guide skipped\" '$T/err'"
+check "bad guide: a header with no text and no newline is skipped" \
+	grep -q "prompts/zz-header-only: no guide text after the trigger header" "$T/err"
+check "bad guide: an unknown key is named" grep -q "prompts/zz-unknown: line 3: unknown trigger key 'colour'" "$T/err"
+check "bad guide: none of them is sent, nor a (null) title" \
+	logq "'COLONLESS-TEXT' not in s and 'UNKNOWN-KEY-TEXT' not in s and '(null)' not in s and 'GUIDE: zz-' not in s"
+check "bad guide: the review still runs" sh -c "[ $status -eq 0 ] && grep -q STANDIN-ANCHORED '$T/out'"
+rm -f "$P/zz-colonless" "$P/zz-header-only" "$P/zz-unknown"
 mkdir -p "$T/elsewhere"
 printf 'title: Elsewhere\nalways: yes\n\nELSEWHERE-TEXT\n' > "$T/elsewhere/zz-elsewhere"
 PATCHREVIEW_PROMPTS_DIR=$T/elsewhere run_pr < "$NET"
@@ -65,4 +79,4 @@ if have_corpus; then
 	check "explain: a man page patch gets the docs guide, not C" \
 		sh -c "grep -q -E '^  docs +selected' '$T/out' && grep -q -E '^  c-memory +not selected' '$T/out'"
 fi
-check "explain: only the two reviews sent requests" sent 2
+check "explain: only the three reviews sent requests" sent 3

@@ -131,8 +131,12 @@ int answer_parse(struct model_answer *a, const char *text)
 	const char *summary = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(root, "summary"));
 	if (summary && *summary)
 		a->summary = answer_clean(summary, ANSWER_MAX_COMMENT);
-	a->findings = xcalloc((unsigned long)cJSON_GetArraySize(findings) + 1, sizeof(*a->findings));
+	a->findings = xcalloc(ANSWER_MAX_FINDINGS + 1, sizeof(*a->findings));
 	cJSON_ArrayForEach(f, findings) {
+		if (a->nfindings == ANSWER_MAX_FINDINGS) {
+			a->beyond++;
+			continue;
+		}
 		char *comment = answer_clean(string_or_empty(f, "comment"), ANSWER_MAX_COMMENT);
 		if (!*comment) {
 			free(comment);

@@ -14,6 +14,8 @@
 
 /* Longest comment kept; a model that rambles further is cut. */
 #define ANSWER_MAX_COMMENT 4000
+/* Findings read from one answer; the rest are counted, not kept. */
+#define ANSWER_MAX_FINDINGS 100
 
 struct model_finding {
 	char *file;		/* as the model wrote it, or "" */
@@ -27,6 +29,7 @@ struct model_answer {
 	char *summary;		/* cleaned, or NULL */
 	struct model_finding *findings;
 	size_t nfindings;
+	size_t beyond;		/* findings past ANSWER_MAX_FINDINGS, not read */
 };
 
 /* The JSON object in text, or NULL. Caller deletes it. */

@@ -53,6 +53,13 @@ void prompt_context_text(const struct prompt_context *pc, struct buf *user);
 /* --explain-prompt: what went in, short, or was cut, and the budgets. */
 void prompt_context_explain(const struct prompt_context *pc, FILE *out);
 
+/*
+ * Whether the line imitates one of the n fence lines: the same text once
+ * blanks and diff markers ('+', '-') around it are set aside, as a patch
+ * line quoting a fence would read.
+ */
+bool prompt_line_imitates(const char *s, size_t len, const char *const *fences, size_t n);
+
 /* A line that would end or open a fence of the prompt. */
 bool prompt_line_is_fence(const char *s, size_t len);
 

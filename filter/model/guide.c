@@ -1,5 +1,6 @@
 /* guide.c: finding, reading and parsing the prompt files. */
 #include <ctype.h>
+#include <errno.h>
 #include <dirent.h>
 #include <libgen.h>
 #include <limits.h>
@@ -73,19 +74,20 @@ static char *trimmed(const char *s, size_t len)
 	return xstrndup(s, len);
 }
 
-static void add_regex(struct guide *g, const char *path, const char *value)
+static int add_regex(struct guide *g, const char *value, struct buf *why)
 {
 	regex_t re;
 	if (regcomp(&re, value, REG_EXTENDED | REG_NOSUB)) {
-		warn("%s: cannot compile regex '%s'; ignored", path, value);
-		return;
+		buf_addf(why, "cannot compile regex '%s'", value);
+		return -1;
 	}
 	g->regex = xrealloc(g->regex, (g->regex_text.n + 1) * sizeof(*g->regex));
 	g->regex[g->regex_text.n] = re;
 	strvec_push(&g->regex_text, value);
+	return 0;
 }
 
-static void set_key(struct guide *g, const char *path, const char *key, const char *value)
+static int set_key(struct guide *g, const char *key, const char *value, struct buf *why)
 {
 	if (!strcmp(key, "title")) {
 		free(g->title);
@@ -95,41 +97,80 @@ static void set_key(struct guide *g, const char *path, const char *key, const ch
 	} else if (!strcmp(key, "symbols")) {
 		strvec_split(&g->symbols, value, " \t");
 	} else if (!strcmp(key, "regex")) {
-		add_regex(g, path, value);
+		return add_regex(g, value, why);
 	} else if (!strcmp(key, "always")) {
 		g->always = !strcmp(value, "yes");
 	} else if (!strcmp(key, "series")) {
 		g->series = !strcmp(value, "yes");
 	} else {
-		warn("%s: unknown trigger key '%s'; ignored", path, key);
+		buf_addf(why, "unknown trigger key '%s'", key);
+		return -1;
 	}
+	return 0;
 }
 
-/* Splits "key: value" lines up to the first blank line off text. */
-static void parse_guide(struct guide *g, const char *path, char *text)
+/* One "key: value" line of the trigger header, the colon within it. */
+static int header_line(struct guide *g, const char *s, size_t len, struct buf *why)
 {
-	char *line = text;
-	while (*line && *line != '\n') {
-		char *end = strchr(line, '\n'), *colon = strchr(line, ':');
-		if (end)
-			*end = '\0';
-		if (!colon || colon == line) {
-			warn("%s: '%s' is not a 'key: value' trigger line; ignored", path, line);
-		} else {
-			*colon = '\0';
-			char *key = trimmed(line, strlen(line));
-			char *value = trimmed(colon + 1, strlen(colon + 1));
-			set_key(g, path, key, value);
-			free(key);
-			free(value);
-		}
-		if (!end)
-			return;
-		line = end + 1;
+	const char *colon = memchr(s, ':', len);
+	if (!colon || colon == s) {
+		buf_addstr(why, "not a 'key: value' trigger line");
+		return -1;
 	}
-	g->text = trimmed(line, strlen(line));
+	char *key = trimmed(s, (size_t)(colon - s));
+	char *value = trimmed(colon + 1, len - (size_t)(colon + 1 - s));
+	int ret = set_key(g, key, value, why);
+	free(key);
+	free(value);
+	return ret;
+}
+
+static bool is_blank(const char *s, size_t len)
+{
+	while (len && isspace((unsigned char)*s))
+		s++, len--;
+	return !len;
+}
+
+int guide_parse(struct guide *g, const char *text, size_t len, struct buf *why)
+{
+	const char *p = text, *end = text + len;
+	for (int lineno = 1; p < end; lineno++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *line = p;
+		p = nl ? nl + 1 : end;
+		if (is_blank(line, n))
+			break;
+		if (header_line(g, line, n, why) < 0) {
+			char *reason = buf_detach(why, NULL);
+			buf_addf(why, "line %d: %s", lineno, reason);
+			free(reason);
+			return -1;
+		}
+	}
+	g->text = trimmed(p, (size_t)(end - p));
+	if (!*g->text) {
+		buf_addstr(why, "no guide text after the trigger header and a blank line");
+		return -1;
+	}
 	if (!g->title)
 		g->title = xstrdup(g->name);
+	return 0;
+}
+
+void guide_release(struct guide *g)
+{
+	free(g->name);
+	free(g->title);
+	free(g->text);
+	strvec_clear(&g->paths);
+	strvec_clear(&g->symbols);
+	for (size_t k = 0; k < g->regex_text.n; k++)
+		regfree(&g->regex[k]);
+	free(g->regex);
+	strvec_clear(&g->regex_text);
+	*g = (struct guide){ 0 };
 }
 
 static struct guide *find_guide(struct prompt_files *pf, const char *name)
@@ -140,32 +181,46 @@ static struct guide *find_guide(struct prompt_files *pf, const char *name)
 	return NULL;
 }
 
+/* A guide file's text: an empty one disables the name, a bad one is skipped. */
+static void add_guide(struct prompt_files *pf, const char *dir, const char *name,
+		      const char *path, const struct buf *text)
+{
+	struct guide g = { .name = xstrdup(name), .dir = dir };
+	struct buf why = BUF_INIT;
+	if (is_blank(text->data, text->len)) {
+		g.disabled = true;
+		g.title = xstrdup(name);
+	} else if (guide_parse(&g, text->data, text->len, &why) < 0) {
+		/* As if the file were not there: a guide of that name further on may serve. */
+		warn("%s: %s; guide skipped", path, why.data);
+		guide_release(&g);
+	}
+	if (g.name) {
+		pf->guides = xrealloc(pf->guides, (pf->nguides + 1) * sizeof(*pf->guides));
+		pf->guides[pf->nguides++] = g;
+	}
+	buf_release(&why);
+}
+
 /* Takes one file, unless a directory of higher precedence had that name. */
 static void load_file(struct prompt_files *pf, const char *dir, const char *name)
 {
-	if (!strcmp(name, "core") ? pf->core_dir != NULL || dir == pf->dirs[GUIDE_DIR_TREE]
+	bool core = !strcmp(name, "core");
+	if (core ? pf->core_dir != NULL || dir == pf->dirs[GUIDE_DIR_TREE]
 	    : find_guide(pf, name) != NULL)
 		return;
 	struct buf path = BUF_INIT, text = BUF_INIT;
 	buf_addf(&path, "%s/%s", dir, name);
-	if (!is_file(path.data) || slurp_file(path.data, GUIDE_MAX_BYTES, &text) < 0) {
-		buf_release(&path);
-		return;
-	}
-	if (!strcmp(name, "core")) {
+	if (!is_file(path.data)) {
+		;
+	} else if (slurp_file(path.data, GUIDE_MAX_BYTES, &text) < 0) {
+		warn("%s: %s; skipped", path.data,
+		     errno == EFBIG ? "larger than 1 MiB" : strerror(errno));
+	} else if (core) {
 		pf->core = trimmed(text.data, text.len);
 		pf->core_dir = dir;
 	} else {
-		pf->guides = xrealloc(pf->guides, (pf->nguides + 1) * sizeof(*pf->guides));
-		struct guide *g = &pf->guides[pf->nguides++];
-		*g = (struct guide){ .name = xstrdup(name), .dir = dir };
-		char *body = trimmed(text.data, text.len);
-		g->disabled = !*body;
-		if (g->disabled)
-			g->title = xstrdup(name);
-		else
-			parse_guide(g, path.data, text.data);
-		free(body);
+		add_guide(pf, dir, name, path.data, &text);
 	}
 	buf_release(&path);
 	buf_release(&text);
@@ -229,18 +284,8 @@ int prompt_files_load(struct prompt_files *pf, const struct config *c, const cha
 
 void prompt_files_release(struct prompt_files *pf)
 {
-	for (size_t i = 0; i < pf->nguides; i++) {
-		struct guide *g = &pf->guides[i];
-		free(g->name);
-		free(g->title);
-		free(g->text);
-		strvec_clear(&g->paths);
-		strvec_clear(&g->symbols);
-		for (size_t k = 0; k < g->regex_text.n; k++)
-			regfree(&g->regex[k]);
-		free(g->regex);
-		strvec_clear(&g->regex_text);
-	}
+	for (size_t i = 0; i < pf->nguides; i++)
+		guide_release(&pf->guides[i]);
 	free(pf->guides);
 	free(pf->core);
 	for (size_t i = 0; i < sizeof(pf->dirs) / sizeof(*pf->dirs); i++)

@@ -48,9 +48,19 @@ struct prompt_files {
 #define GUIDE_AGENTS "AGENTS.md"
 
 /*
- * Loads the files for config c and the tree at tree_top (or NULL).
- * Returns 0, or -1 with the reason in *why when there is no core file.
- * Release pf either way.
+ * Parses the text of a guide file into g, whose name is set: the trigger
+ * header, line by line up to the first blank line, then the guide text,
+ * which may not be empty. Returns 0, or -1 with the reason (and the line)
+ * in *why; release g either way.
+ */
+int guide_parse(struct guide *g, const char *text, size_t len, struct buf *why);
+void guide_release(struct guide *g);
+
+/*
+ * Loads the files for config c and the tree at tree_top (or NULL). A
+ * guide file that does not parse is one warning naming it, and is
+ * skipped. Returns 0, or -1 with the reason in *why when there is no core
+ * file. Release pf either way.
  */
 int prompt_files_load(struct prompt_files *pf, const struct config *c, const char *tree_top,
 		      struct buf *why);

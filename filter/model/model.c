@@ -85,17 +85,20 @@ static bool seen(const struct placed_finding *v, size_t n, const struct placed_f
 }
 
 /* Anchors the findings of answer a into v, dropping unsure ones and those about untouched code. */
-static size_t place_findings(struct model_run *m, const struct model_answer *a,
-			     struct placed_finding *v, size_t n)
+static size_t place_findings(struct model_run *m, const struct anchor_index *ix,
+			     const struct model_answer *a, struct placed_finding *v, size_t n)
 {
 	const struct patch *p = m->in->patch;
+	if (a->beyond)
+		tell(m->r, "the model gave %zu findings; only the first %d were read",
+		     a->nfindings + a->beyond, ANSWER_MAX_FINDINGS);
 	for (size_t i = 0; i < a->nfindings; i++) {
 		const struct model_finding *f = &a->findings[i];
 		if (f->confidence < m->in->config->min_confidence) {
 			m->unsure++;
 			continue;
 		}
-		size_t line = anchor_quote(p, f->file, f->quote);
+		size_t line = anchor_quote(ix, f->file, f->quote);
 		if (line != FINDING_WHOLE && !anchor_about_change(p, line)) {
 			m->off_change++;
 			continue;
@@ -113,10 +116,13 @@ static void add_findings(struct model_run *m, struct backend *b, struct progress
 	for (size_t k = 0; k < m->nrequests; k++)
 		cap += m->requests[k].answer.nfindings;
 	struct placed_finding *v = xcalloc(cap, sizeof(*v));
+	struct anchor_index ix;
 	size_t n = 0;
+	anchor_index_init(&ix, m->in->patch);
 	for (size_t k = 0; k < m->nrequests; k++)
 		if (m->requests[k].answered)
-			n = place_findings(m, &m->requests[k].answer, v, n);
+			n = place_findings(m, &ix, &m->requests[k].answer, v, n);
+	anchor_index_release(&ix);
 	if (m->in->config->verify && n) {
 		struct buf why = BUF_INIT;
 		b->usage = &m->usage;

@@ -61,19 +61,11 @@ static void add_context(struct buf *b, const struct patch *p, size_t line)
 
 static bool is_fence(const char *s, size_t len)
 {
-	while (len && (*s == ' ' || *s == '\t'))
-		s++, len--;
-	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
-		len--;
-	return (len == strlen(VERIFY_FENCE_OPEN) && !memcmp(s, VERIFY_FENCE_OPEN, len)) ||
-		(len == strlen(VERIFY_FENCE_CLOSE) && !memcmp(s, VERIFY_FENCE_CLOSE, len));
+	static const char *const fences[] = { VERIFY_FENCE_OPEN, VERIFY_FENCE_CLOSE };
+	return prompt_line_imitates(s, len, fences, 2);
 }
 
-/*
- * What the finding's argument relies on: the definitions of the names in
- * its quote and comment (a helper that already checks, a struct's field).
- * Tree code holds no instructions, but a line imitating the fence goes.
- */
+/* What the finding's argument relies on: the definitions of the names in its quote and comment. */
 static void add_definitions(struct buf *b, const struct tree_review *tree,
 			    const struct model_finding *f)
 {
@@ -82,25 +74,32 @@ static void add_definitions(struct buf *b, const struct tree_review *tree,
 	tree_definitions(tree, f->file, names.data, VERIFY_DEFINITIONS, &defs);
 	if (defs.len)
 		buf_addstr(b, "definitions from the tree:\n");
-	prompt_add_lines(b, defs.data, is_fence);
+	buf_add(b, defs.data, defs.len);
 	buf_release(&names);
 	buf_release(&defs);
 }
 
+/*
+ * The findings with their code and definitions, fenced. The patch, the
+ * tree and the model's own words are all data: any line of them that
+ * imitates the fence is replaced, so none can end it early.
+ */
 static char *findings_text(const struct patch *p, const struct tree_review *tree,
 			   const struct placed_finding *v, size_t n)
 {
-	struct buf b = BUF_INIT;
-	buf_addstr(&b, VERIFY_FENCE_OPEN "\n");
+	struct buf b = BUF_INIT, data = BUF_INIT;
 	for (size_t i = 0; i < n; i++) {
 		const struct model_finding *f = v[i].finding;
-		buf_addf(&b, "\nfinding %zu\nfile: %s\nquote: %s\ncomment: %s\n",
+		buf_addf(&data, "\nfinding %zu\nfile: %s\nquote: %s\ncomment: %s\n",
 			 i + 1, f->file, f->quote, f->comment);
-		add_context(&b, p, v[i].line);
+		add_context(&data, p, v[i].line);
 		if (tree)
-			add_definitions(&b, tree, f);
+			add_definitions(&data, tree, f);
 	}
+	buf_addstr(&b, VERIFY_FENCE_OPEN "\n");
+	prompt_add_lines(&b, data.data, is_fence);
 	buf_addstr(&b, VERIFY_FENCE_CLOSE "\n");
+	buf_release(&data);
 	return buf_detach(&b, NULL);
 }
 

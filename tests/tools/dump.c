@@ -94,13 +94,15 @@ static void dump_anchors(const struct patch *p, const char *path)
 {
 	FILE *f = fopen(path, "r");
 	char line[4096];
+	struct anchor_index ix;
+	anchor_index_init(&ix, p);
 	while (f && fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\n")] = '\0';
 		char *bar = strchr(line, '|');
 		if (!bar)
 			continue;
 		*bar = '\0';
-		size_t at = anchor_quote(p, line, bar + 1);
+		size_t at = anchor_quote(&ix, line, bar + 1);
 		if (at == FINDING_WHOLE)
 			printf("anchor %s|%s: whole\n", line, bar + 1);
 		else
@@ -109,6 +111,7 @@ static void dump_anchors(const struct patch *p, const char *path)
 	}
 	if (f)
 		fclose(f);
+	anchor_index_release(&ix);
 }
 
 /* "rule<TAB>place<TAB>text", the place as a file line or the text of a message line. */
