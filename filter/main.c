@@ -252,6 +252,7 @@ static int run_one(struct mail *m, const struct config *c, const struct run_opti
 	m->text = NULL;
 	patch_parse(&p, m->subject, text, m->text_len, m->patch_offset);
 	review_init(&r);
+	review_note_cuts(&r, m, &p);
 	struct review_input in = { .mail = m, .patch = &p, .config = c };
 	/* "[GIT PULL]" asks to pull, "[PULL 3/15]" is one patch of a pull series. */
 	bool pull = p.subject.is_pull && !p.subject.index;

@@ -155,8 +155,10 @@ static void review_series(struct reviewed *v, const struct config *c, struct tre
 {
 	struct series *s = v->s;
 	v->rs = xcalloc(s->npatches + 1, sizeof(*v->rs));
-	for (size_t k = 0; k < s->npatches; k++)
+	for (size_t k = 0; k < s->npatches; k++) {
 		review_init(&v->rs[k]);
+		review_note_cuts(&v->rs[k], s->patches[k]->mail, &s->patches[k]->patch);
+	}
 	inputs(v, c, tree);
 	review_init(&v->cover);
 	if (s->cover) {

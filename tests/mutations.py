@@ -307,6 +307,37 @@ MUTATIONS = {
     "verify: its fence guard covers the patch lines": (
         "filter/model/verify.c", "prompt_add_lines(&b, data.data, is_fence);",
         "buf_add(&b, data.data, data.len);", "t30-llm"),
+    "limits: MIME parts": (
+        "filter/mail/mail.h", "#define MAIL_MAX_PARTS 1000", "#define MAIL_MAX_PARTS 1001", "t18-limits"),
+    "limits: header fields": (
+        "filter/mail/mail.h", "#define MAIL_MAX_HEADERS 1000", "#define MAIL_MAX_HEADERS 1001",
+        "t18-limits"),
+    "limits: one header field": (
+        "filter/mail/limits.c", "if (sc->w - sc->field_at > MAIL_MAX_HEADER_BYTES) {",
+        "if (0) {", "t18-limits"),
+    "limits: MIME nesting": (
+        "filter/mail/mail.h", "#define MAIL_MAX_DEPTH 32", "#define MAIL_MAX_DEPTH 64", "t18-limits"),
+    "limits: addresses": (
+        "filter/mail/mail.h", "#define MAIL_MAX_ADDRESSES 500", "#define MAIL_MAX_ADDRESSES 501",
+        "t18-limits"),
+    "limits: References": (
+        "filter/mail/mail.h", "#define MAIL_MAX_REFERENCES 30", "#define MAIL_MAX_REFERENCES 40",
+        "t18-limits"),
+    "limits: lines": (
+        "filter/patch/patch.h", "#define PATCH_MAX_LINES 2000000", "#define PATCH_MAX_LINES 2000001",
+        "t18-limits"),
+    "limits: files": (
+        "filter/patch/patch.h", "#define PATCH_MAX_FILES 10000", "#define PATCH_MAX_FILES 10001",
+        "t18-limits"),
+    "limits: hunks": (
+        "filter/patch/patch.h", "#define PATCH_MAX_HUNKS 100000", "#define PATCH_MAX_HUNKS 100001",
+        "t18-limits"),
+    "limits: a draft line": (
+        "filter/draft/draft.h", "#define DRAFT_MAX_LINE 998", "#define DRAFT_MAX_LINE 999",
+        "t18-limits"),
+    "text: a run of bad bytes is one U+FFFD": (
+        "filter/base/text.c", "if (subst == replacement ? !run :", "if (subst == replacement ? 1 :",
+        "t18-limits"),
     "guide: a header line's colon is on that line": (
         "filter/model/guide.c", "const char *colon = memchr(s, ':', len);",
         "const char *colon = strchr(s, ':');", "t32-llm-prompts"),

@@ -61,7 +61,11 @@ check "bad guide: an unknown key is named" grep -q "prompts/zz-unknown: line 3: 
 check "bad guide: none of them is sent, nor a (null) title" \
 	logq "'COLONLESS-TEXT' not in s and 'UNKNOWN-KEY-TEXT' not in s and '(null)' not in s and 'GUIDE: zz-' not in s"
 check "bad guide: the review still runs" sh -c "[ $status -eq 0 ] && grep -q STANDIN-ANCHORED '$T/out'"
-rm -f "$P/zz-colonless" "$P/zz-header-only" "$P/zz-unknown"
+head -c $((1024 * 1024 + 1)) /dev/zero | tr '\0' x > "$P/zz-huge"
+run_pr --explain-prompt < "$NET"
+check "bad guide: a file over 1 MiB is a warning, and skipped" \
+	sh -c "grep -q 'prompts/zz-huge: larger than 1 MiB; skipped' '$T/err' && ! grep -q zz-huge '$T/out'"
+rm -f "$P/zz-colonless" "$P/zz-header-only" "$P/zz-unknown" "$P/zz-huge"
 mkdir -p "$T/elsewhere"
 printf 'title: Elsewhere\nalways: yes\n\nELSEWHERE-TEXT\n' > "$T/elsewhere/zz-elsewhere"
 PATCHREVIEW_PROMPTS_DIR=$T/elsewhere run_pr < "$NET"

@@ -48,6 +48,7 @@ void text_clean(struct buf *out, const char *s, size_t len, unsigned flags)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0, start = 0;
+	bool replaced = false;	/* the last thing written was a U+FFFD for s */
 	buf_grow(out, len);
 	while (i < len) {
 		unsigned cp;
@@ -65,10 +66,16 @@ void text_clean(struct buf *out, const char *s, size_t len, unsigned flags)
 			subst = (flags & TEXT_ONE_LINE) && cp == '\r' ? " " : replacement;
 		}
 		if (subst) {
+			bool run = i == start && replaced;
 			buf_add(out, s + start, i - start);
-			/* One space for a run of folding whitespace. */
-			if (!(*subst == ' ' && out->len && out->data[out->len - 1] == ' '))
+			/*
+			 * One space for a run of folding whitespace, one U+FFFD for a
+			 * run of bad bytes: a flood of NULs stays small.
+			 */
+			if (subst == replacement ? !run :
+			    !(*subst == ' ' && out->len && out->data[out->len - 1] == ' '))
 				buf_addstr(out, subst);
+			replaced = subst == replacement;
 			start = i + n;
 		}
 		i += n;

@@ -16,8 +16,9 @@ enum {
  * bytes, C0 controls other than tab and newline, DEL, C1 controls (which
  * start terminal escape sequences) and the bidirectional overrides and
  * isolates (U+202A..U+202E, U+2066..U+2069, which reorder text on screen)
- * become U+FFFD. It adds and removes nothing else, so its output is safe
- * whatever was done to the input before.
+ * become U+FFFD, one for a run of them. It adds and removes nothing else,
+ * so its output is safe whatever was done to the input before, and never
+ * more than three times as long.
  */
 void text_clean(struct buf *out, const char *s, size_t len, unsigned flags);
 

@@ -24,14 +24,28 @@ struct writer {
 	struct buf scratch;
 };
 
+/*
+ * One line of the body. 8bit mail allows 998 bytes a line: a longer one is
+ * cut there, at a character boundary, and marked.
+ */
 static void put_raw(struct writer *w, const char *prefix, const char *s, size_t len)
 {
+	static const char cut[] = " [...]";
+	size_t room = DRAFT_MAX_LINE - strlen(prefix);
+	bool long_line = len > room;
+	if (long_line) {
+		len = room - strlen(cut);
+		while (len && ((unsigned char)s[len] & 0xc0) == 0x80)
+			len--;
+	}
 	if (w->gap && !w->at_start)
 		fputc('\n', w->out);
 	w->gap = false;
 	w->at_start = false;
 	fputs(prefix, w->out);
 	fwrite(s, 1, len, w->out);
+	if (long_line)
+		fputs(cut, w->out);
 	fputc('\n', w->out);
 }
 

@@ -10,6 +10,9 @@
 #include "patch/patch.h"
 #include "review/review.h"
 
+/* Longest body line, in bytes, as 8bit mail allows; longer ones are cut. */
+#define DRAFT_MAX_LINE 998
+
 /*
  * Writes the reply draft to out. With reviewed false (the mail holds no
  * patch, or is a cover letter) the whole text is quoted up to the sender's

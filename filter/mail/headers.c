@@ -20,23 +20,28 @@ static void add_address(struct address_list *list, InternetAddressMailbox *mb)
 	const char *name = internet_address_get_name(INTERNET_ADDRESS(mb));
 	if (!addr || !*addr)
 		return;
-	list->v = xrealloc(list->v, (list->n + 1) * sizeof(*list->v));
+	if (list->n % 64 == 0)
+		list->v = xrealloc(list->v, (list->n + 64) * sizeof(*list->v));
 	list->v[list->n].addr = clean_header(addr);
 	list->v[list->n].name = name && *name ? clean_header(name) : NULL;
 	list->n++;
 }
 
-static void collect_addresses(struct address_list *list, InternetAddressList *ial)
+/* Up to MAIL_MAX_ADDRESSES in list; returns true when some were left out. */
+static bool collect_addresses(struct address_list *list, InternetAddressList *ial)
 {
 	int n = ial ? internet_address_list_length(ial) : 0;
 	for (int i = 0; i < n; i++) {
 		InternetAddress *ia = internet_address_list_get_address(ial, i);
+		if (list->n == MAIL_MAX_ADDRESSES)
+			return true;
 		if (INTERNET_ADDRESS_IS_MAILBOX(ia))
 			add_address(list, INTERNET_ADDRESS_MAILBOX(ia));
-		else if (INTERNET_ADDRESS_IS_GROUP(ia))
-			collect_addresses(list,
-				internet_address_group_get_members(INTERNET_ADDRESS_GROUP(ia)));
+		else if (INTERNET_ADDRESS_IS_GROUP(ia) && collect_addresses(list,
+				internet_address_group_get_members(INTERNET_ADDRESS_GROUP(ia))))
+			return true;
 	}
+	return false;
 }
 
 /*
@@ -65,12 +70,21 @@ static void add_references(struct mail *m, const char *value)
 		char *id = clean_message_id(g_mime_references_get_message_id(refs, i));
 		if (!id)
 			continue;
-		m->references = xrealloc(m->references,
-					 (m->nreferences + 1) * sizeof(*m->references));
+		if (m->nreferences % 64 == 0)
+			m->references = xrealloc(m->references,
+						 (m->nreferences + 64) * sizeof(*m->references));
 		m->references[m->nreferences++] = id;
 	}
 	if (refs)
 		g_mime_references_free(refs);
+	/* A long chain keeps its root and its newest ids, as mail clients trim it. */
+	size_t extra = m->nreferences > MAIL_MAX_REFERENCES ? m->nreferences - MAIL_MAX_REFERENCES : 0;
+	for (size_t i = 1; i <= extra; i++)
+		free(m->references[i]);
+	if (extra)
+		memmove(m->references + 1, m->references + 1 + extra,
+			(MAIL_MAX_REFERENCES - 1) * sizeof(*m->references));
+	m->nreferences -= extra;
 }
 
 /* "<mailto:list@example.org>" (maybe "?subject=..." after it) -> the address. */
@@ -90,10 +104,12 @@ static char *list_post_address(const char *value)
 void mail_read_headers(struct mail *m, GMimeMessage *msg)
 {
 	GMimeObject *obj = GMIME_OBJECT(msg);
-	collect_addresses(&m->from, g_mime_message_get_from(msg));
-	collect_addresses(&m->reply_to, g_mime_message_get_reply_to(msg));
-	collect_addresses(&m->to, g_mime_message_get_to(msg));
-	collect_addresses(&m->cc, g_mime_message_get_cc(msg));
+	bool cut = collect_addresses(&m->from, g_mime_message_get_from(msg));
+	cut |= collect_addresses(&m->reply_to, g_mime_message_get_reply_to(msg));
+	cut |= collect_addresses(&m->to, g_mime_message_get_to(msg));
+	cut |= collect_addresses(&m->cc, g_mime_message_get_cc(msg));
+	if (cut)
+		m->cuts |= MAIL_CUT_ADDRESSES;
 	const char *mft = g_mime_object_get_header(obj, "Mail-Followup-To");
 	if (mft)
 		mail_parse_addresses(&m->followup_to, mft);

@@ -116,14 +116,15 @@ static void read_messages(struct mail_list *list, GByteArray *arr)
 		skip++;
 	g_byte_array_remove_range(arr, 0, skip);
 	size_t before = list->n;
+	unsigned cuts = mail_limit(arr);
 	if (arr->len > 5 && !memcmp(arr->data, "From ", 5))
 		mail_read_mbox(list, arr);
-	if (list->n > before || !arr->len) {
+	if (list->n > before || !arr->len)
 		g_byte_array_unref(arr);
-		return;
-	}
-	/* One message: a "From " line in its body never starts another. */
-	mail_parse_one(mail_list_add(list), arr);
+	else	/* One message: a "From " line in its body never starts another. */
+		mail_parse_one(mail_list_add(list), arr);
+	if (list->n > before)
+		list->v[before].cuts |= cuts;
 }
 
 /*

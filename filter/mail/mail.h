@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/buf.h"
+
 struct address {
 	char *name;	/* UTF-8 display name, or NULL */
 	char *addr;	/* addr-spec, e.g. "jane@example.org" */
@@ -39,6 +41,7 @@ struct mail {
 	size_t patch_offset;
 	bool flowed;		/* the part carrying the diff was format=flowed */
 	bool crlf;		/* ... or had CR LF line ends throughout (taken as LF) */
+	unsigned cuts;		/* enum mail_cut: the limits the input went past */
 };
 
 /* Every message of the input, in order. */
@@ -51,6 +54,31 @@ struct mail_list {
 #define MAIL_MAX_INPUT ((size_t)256 << 20)
 /* Longest message id kept for In-Reply-To and References. */
 #define MAIL_MAX_ID 250
+/* Ids kept of a long References chain: the first, and the last ones. */
+#define MAIL_MAX_REFERENCES 30
+/* Addresses read from one header (To, Cc...). */
+#define MAIL_MAX_ADDRESSES 500
+/*
+ * What GMime is given (mail/limits.c): MIME parts in the whole input,
+ * header fields in one header block, bytes in one field.
+ */
+#define MAIL_MAX_PARTS 1000
+#define MAIL_MAX_HEADERS 1000
+#define MAIL_MAX_HEADER_BYTES ((size_t)64 << 10)
+/* MIME nesting read for the text; GMime itself parses 1024 levels. */
+#define MAIL_MAX_DEPTH 32
+
+/* The limits an input can go past; past each, the rest is left out, with a note. */
+enum mail_cut {
+	MAIL_CUT_PARTS = 1 << 0,	/* the input is cut where the part past the limit opens */
+	MAIL_CUT_HEADERS = 1 << 1,	/* fields past the limit are dropped */
+	MAIL_CUT_LONG_HEADER = 1 << 2,	/* a field too long is dropped */
+	MAIL_CUT_DEEP = 1 << 3,		/* parts nested deeper are not read */
+	MAIL_CUT_ADDRESSES = 1 << 4,	/* addresses past the limit are not read */
+};
+
+/* Appends the sentence for one enum mail_cut bit, for the draft's note and stderr. */
+void mail_cut_note(struct buf *out, unsigned cut);
 
 /* Around everything else: GMime's global state. */
 void mail_init(void);

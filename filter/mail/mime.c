@@ -20,6 +20,7 @@ struct collect {
 	struct buf extra;	/* other parts that carry a diff */
 	bool extra_flowed;
 	bool extra_crlf;
+	bool too_deep;		/* parts past MAIL_MAX_DEPTH were left unread */
 };
 
 static char *convert(const char *data, size_t len, const char *from, gsize *written)
@@ -296,7 +297,8 @@ static void collect_part(struct collect *c, GMimePart *part)
 
 static void walk(struct collect *c, GMimeObject *obj, int depth)
 {
-	if (!obj || depth > 32)
+	c->too_deep |= obj && depth > MAIL_MAX_DEPTH;
+	if (!obj || depth > MAIL_MAX_DEPTH)
 		return;
 	if (GMIME_IS_MULTIPART(obj) && !g_mime_multipart_get_count(GMIME_MULTIPART(obj))) {
 		/* No boundary in it: b4 0.15+ sends its check commands the patch text so. */
@@ -344,6 +346,8 @@ void mail_read_body(struct mail *m, GMimeMessage *msg)
 {
 	struct collect c = { .body = BUF_INIT, .extra = BUF_INIT };
 	walk(&c, g_mime_message_get_mime_part(msg), 0);
+	if (c.too_deep)
+		m->cuts |= MAIL_CUT_DEEP;
 	/*
 	 * A part that carries a diff is the patch: a diff in the body is then
 	 * an older version quoted or pasted in a reply, and is left as text.

@@ -19,6 +19,13 @@ void mail_read_body(struct mail *m, GMimeMessage *msg);
 /* mime.c: data in charset (NULL: UTF-8 or unknown) appended to out as clean UTF-8. */
 void mail_append_utf8(struct buf *out, const char *data, size_t len, const char *charset);
 
+/*
+ * limits.c: cuts arr to MAIL_MAX_PARTS MIME parts and drops header
+ * fields past MAIL_MAX_HEADERS or MAIL_MAX_HEADER_BYTES. Returns the enum
+ * mail_cut bits of what it did; arr is unchanged when it returns 0.
+ */
+unsigned mail_limit(GByteArray *arr);
+
 /* input.c: CR LF line ends as LF, when the first line ends in CR LF. */
 void mail_crlf_to_lf(GByteArray *arr);
 

@@ -146,9 +146,15 @@ static bool parse_git_header(struct patch_file *f, const struct patch_line *l)
 	return false;
 }
 
+/* Room for one more of n items: the array doubles when n is a power of two. */
+static void *grow(void *v, size_t n, size_t size)
+{
+	return n & (n - 1) ? v : xrealloc(v, (n ? 2 * n : 1) * size);
+}
+
 static struct patch_file *new_file(struct patch *p, size_t line)
 {
-	p->files = xrealloc(p->files, (p->nfiles + 1) * sizeof(*p->files));
+	p->files = grow(p->files, p->nfiles, sizeof(*p->files));
 	struct patch_file *f = &p->files[p->nfiles++];
 	memset(f, 0, sizeof(*f));
 	f->first_line = f->end_line = line;
@@ -167,7 +173,7 @@ static size_t parse_hunk(struct patch *p, size_t i)
 		p->lines[i].kind = LINE_OTHER;
 		return i + 1;
 	}
-	p->hunks = xrealloc(p->hunks, (p->nhunks + 1) * sizeof(*p->hunks));
+	p->hunks = grow(p->hunks, p->nhunks, sizeof(*p->hunks));
 	int32_t hunk = (int32_t)p->nhunks++;
 	p->lines[i].kind = LINE_HUNK_HEADER;
 	p->lines[i].file = h.file;
@@ -265,7 +271,16 @@ void patch_parse_diff(struct patch *p)
 		bool index = line_starts(l, "Index: ");
 		bool unified = i + 1 < p->nlines && line_starts(l, "--- ") &&
 			       line_starts(&p->lines[i + 1], "+++ ");
-		if (patch_starts_file_at(p, i) && (git_line || index || !awaiting_names)) {
+		bool starts = patch_starts_file_at(p, i) && (git_line || index || !awaiting_names);
+		unsigned cut = starts && p->nfiles == PATCH_MAX_FILES ? PATCH_CUT_FILES :
+			line_starts(l, "@@ ") && p->nhunks == PATCH_MAX_HUNKS ? PATCH_CUT_HUNKS : 0;
+		if (cut) {
+			/* The rest is not read: neither reviewed nor quoted. */
+			p->cuts |= cut;
+			p->nlines = i;
+			break;
+		}
+		if (starts) {
 			if (f)
 				end_file(p, f, i);
 			f = new_file(p, i);

@@ -8,7 +8,7 @@
 #include "base/msg.h"
 #include "patch/parse.h"
 
-/* Splits text into NUL-terminated lines, in place. */
+/* Splits text into NUL-terminated lines, in place, up to PATCH_MAX_LINES. */
 static void split_lines(struct patch *p, char *text, size_t len)
 {
 	size_t cap = 64;
@@ -17,6 +17,10 @@ static void split_lines(struct patch *p, char *text, size_t len)
 	while (s < end) {
 		char *nl = memchr(s, '\n', (size_t)(end - s));
 		char *e = nl ? nl : end;
+		if (p->nlines == PATCH_MAX_LINES) {
+			p->cuts |= PATCH_CUT_LINES;
+			break;
+		}
 		if (p->nlines == cap) {
 			cap *= 2;
 			p->lines = xrealloc(p->lines, cap * sizeof(*p->lines));
@@ -178,4 +182,17 @@ size_t patch_footer(const struct patch *p)
 const char *patch_file_path(const struct patch_file *f)
 {
 	return f->new_path ? f->new_path : f->old_path;
+}
+
+void patch_cut_note(struct buf *out, unsigned cut)
+{
+	if (cut == PATCH_CUT_LINES)
+		buf_addf(out, "the mail text has more than %d lines; the rest was not read",
+			 PATCH_MAX_LINES);
+	else if (cut == PATCH_CUT_FILES)
+		buf_addf(out, "the patch changes more than %d files; the rest was not read",
+			 PATCH_MAX_FILES);
+	else if (cut == PATCH_CUT_HUNKS)
+		buf_addf(out, "the patch has more than %d hunks; the rest was not read",
+			 PATCH_MAX_HUNKS);
 }

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/buf.h"
 #include "patch/subject.h"
 
 enum line_kind {
@@ -67,6 +68,23 @@ struct trailer {
 	size_t line;
 };
 
+/*
+ * How much of a text is read: lines, files and hunks. Past a limit the rest
+ * of the text is neither reviewed nor quoted, and cuts says so.
+ */
+#define PATCH_MAX_LINES 2000000
+#define PATCH_MAX_FILES 10000
+#define PATCH_MAX_HUNKS 100000
+
+enum patch_cut {
+	PATCH_CUT_LINES = 1 << 0,
+	PATCH_CUT_FILES = 1 << 1,
+	PATCH_CUT_HUNKS = 1 << 2,
+};
+
+/* Appends the sentence for one enum patch_cut bit, for the draft's note and stderr. */
+void patch_cut_note(struct buf *out, unsigned cut);
+
 struct patch {
 	char *text;		/* owned; lines point into it */
 	struct patch_line *lines;
@@ -82,6 +100,7 @@ struct patch {
 	size_t ntrailers;
 	struct subject_prefix subject;
 	char *inbody_from;	/* "Name <addr>" of a "From:" line opening the body */
+	unsigned cuts;		/* enum patch_cut: the limits the text went past */
 };
 
 /* A line of some text: not NUL-terminated, without its newline. */

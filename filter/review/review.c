@@ -51,6 +51,29 @@ void review_note(struct review *r, const char *fmt, ...)
 	strvec_push_take(&r->notes, buf_detach(&text, NULL));
 }
 
+static void note_cut(struct review *r, struct buf *note)
+{
+	if (note->len) {
+		warn("%s", note->data);
+		review_note(r, "%s", note->data);
+	}
+	buf_reset(note);
+}
+
+void review_note_cuts(struct review *r, const struct mail *m, const struct patch *p)
+{
+	struct buf note = BUF_INIT;
+	for (unsigned bit = 1; bit && bit <= (m->cuts | p->cuts); bit <<= 1) {
+		if (m->cuts & bit)
+			mail_cut_note(&note, bit);
+		note_cut(r, &note);
+		if (p->cuts & bit)
+			patch_cut_note(&note, bit);
+		note_cut(r, &note);
+	}
+	buf_release(&note);
+}
+
 void review_summary(struct review *r, const char *text)
 {
 	strvec_push(&r->summary, text);

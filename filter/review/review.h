@@ -59,6 +59,8 @@ void review_add(struct review *r, size_t line, enum severity sev,
 void review_note(struct review *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void review_summary(struct review *r, const char *text);
+/* Each limit the mail or its patch went past: a note, and the same line on stderr. */
+void review_note_cuts(struct review *r, const struct mail *m, const struct patch *p);
 
 /* The most severe finding's severity, or -1 when there is none. */
 int review_worst(const struct review *r);

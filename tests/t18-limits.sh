@@ -1,0 +1,143 @@
+#!/bin/sh
+# The input's limits (README, "Limits"), each just within and just past:
+# past a limit the draft still comes, with one note at its top and one line
+# on stderr, and what is past it is left out. Inputs come from gen() below.
+. "$(dirname "$0")/lib.sh"
+command -v python3 >/dev/null || { skip "limits" "python3 missing"; exit 0; }
+
+# gen KIND N > mail: a mail that has N of KIND (see the Python below).
+gen() {
+	python3 - "$1" "$2" <<'PY'
+import sys
+kind, n = sys.argv[1], int(sys.argv[2])
+head = ("From: Ada Lovelace <ada@example.org>\nTo: list@example.org\n"
+        "Message-ID: <limits@example.org>\n")
+patch = ("Fix it.\n\nSigned-off-by: Ada Lovelace <ada@example.org>\n---\n"
+         "diff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -1 +1 @@\n-int x;\n+int x = 1;\n")
+out = sys.stdout
+if kind == "parts":          # n parts, the patch in the last
+    out.write(head + "Subject: [PATCH] parts\nMIME-Version: 1.0\n"
+              "Content-Type: multipart/mixed; boundary=\"B\"\n\n")
+    for i in range(n - 1):
+        out.write("--B\nContent-Type: text/plain\n\npart %d\n" % i)
+    out.write("--B\nContent-Type: text/x-patch\n\n" + patch + "--B--\n")
+elif kind == "depth":        # the patch n multiparts deep
+    out.write(head + "Subject: [PATCH] depth\nMIME-Version: 1.0\n")
+    for i in range(n):
+        out.write("Content-Type: multipart/mixed; boundary=\"B%d\"\n\n--B%d\n" % (i, i))
+    out.write("Content-Type: text/plain\n\n" + patch)
+    for i in reversed(range(n)):
+        out.write("--B%d--\n" % i)
+elif kind == "headers":      # n header fields, Subject the last of them
+    out.write(head + "".join("X-Filler-%d: yes\n" % i for i in range(n - 4)))
+    out.write("Subject: [PATCH] headers\n\n" + patch)
+elif kind == "header-bytes": # a Subject field of n bytes
+    words = "[PATCH] long" + " word" * n
+    out.write(head + ("Subject: " + words)[:n] + "\n\n" + patch)
+elif kind == "addresses":    # n addresses in Cc
+    out.write(head + "Subject: [PATCH] addresses\nCc: " +
+              ",\n ".join("u%04d@example.org" % i for i in range(n)) + "\n\n" + patch)
+elif kind == "references":   # n ids in References
+    out.write(head + "Subject: [PATCH] references\nReferences: " +
+              "\n ".join("<r%03d@example.org>" % i for i in range(n)) + "\n\n" + patch)
+elif kind == "id":           # a Message-ID of n bytes
+    out.write(head.replace("limits@example.org", "i" * (n - 12) + "@example.org") +
+              "Subject: [PATCH] id\n\n" + patch)
+elif kind == "files":        # n files
+    out.write(head + "Subject: [PATCH] files\n\n" + patch.split("diff")[0])
+    out.write("".join("diff --git a/f%d b/f%d\n--- a/f%d\n+++ b/f%d\n@@ -1 +1 @@\n-a\n+b\n"
+                      % (i, i, i, i) for i in range(n)))
+elif kind == "hunks":        # n hunks
+    out.write(head + "Subject: [PATCH] hunks\n\n" + patch.split("@@")[0])
+    out.write("".join("@@ -%d +%d @@\n-a\n+b\n" % (2 * i + 1, 2 * i + 1) for i in range(n)))
+elif kind == "lines":        # n lines of text in all
+    out.write(head + "Subject: lines\n\n" + "x\n" * (n - 1) + "LAST-LINE\n")
+elif kind == "line-bytes":   # an added line of n bytes
+    out.write(head + "Subject: [PATCH] line\n\n" + patch.replace("+int x = 1;", "+" + "y" * (n - 2) + "z"))
+PY
+}
+
+# within KIND N / past KIND N NOTE: no note at N, NOTE at N + 1, on stderr too.
+within() {
+	gen "$1" "$2" > "$T/in.eml"
+	run_pr --full < "$T/in.eml"
+	check "$1: $2 is within the limit" sh -c "[ $status -le 1 ] && ! grep -q 'not read' '$T/out' '$T/err'"
+}
+past() {
+	gen "$1" "$2" > "$T/in.eml"
+	run_pr --full < "$T/in.eml"
+	check "$1: $2 is past the limit, a note says so" \
+		sh -c "[ $status -le 1 ] && sed -n '/^\[patchreview: /,/\]\$/p' '$T/out' | tr '\n' ' ' | grep -q -F -- '$3' && grep -q -F -- '$3' '$T/err'"
+}
+
+within parts 1000
+check "parts: the patch in part 1000 is read" grep -q '^> +int x = 1;$' "$T/out"
+past parts 1001 "the mail has more than 1000 MIME parts; the rest was not read"
+check "parts: ... the part past it is not" sh -c "[ $status -eq 1 ] && ! grep -q 'int x = 1' '$T/out'"
+
+within depth 31
+check "depth: a patch 31 multiparts deep is read" grep -q '^> +int x = 1;$' "$T/out"
+past depth 40 "MIME parts are nested more than 32 deep; the deeper ones were not read"
+check "depth: ... a deeper one is not" sh -c "! grep -q 'int x = 1' '$T/out'"
+
+within headers 1000
+check "headers: the 1000th field is read" grep -q '^Subject: Re: \[PATCH\] headers$' "$T/out"
+past headers 1001 "a header block has more than 1000 fields; the rest were not read"
+check "headers: ... the 1001st is not" grep -q '^Subject: Re: *$' "$T/out"
+
+within header-bytes 65000
+check "header bytes: a 65000-byte Subject is read" grep -q '^Subject: Re: \[PATCH\] long word' "$T/out"
+past header-bytes 70000 "a header field is over 64 KiB long; it was not read"
+check "header bytes: ... a 70000-byte one is not" grep -q '^Subject: Re: *$' "$T/out"
+
+within addresses 500
+past addresses 501 "a header names more than 500 addresses; the rest were not read"
+check "addresses: the first 500 are in Cc, not the 501st" \
+	sh -c "sed -n '/^Cc:/,/^Subject:/p' '$T/out' | grep -q 'u0499@' && ! grep -q 'u0500@' '$T/out'"
+
+gen references 40 > "$T/in.eml"
+run_pr < "$T/in.eml"
+check "references: of 40, the first and the last 29 are kept, and the Message-ID" \
+	sh -c "[ \"\$(sed -n '/^References:/,/^Date:/p' '$T/out' | grep -o '<[^>]*>' | tr '\n' ' ')\" = \"<r000@example.org> $(seq -f '<r%03g@example.org>' 11 39 | tr '\n' ' ')<limits@example.org> \" ]"
+
+gen id 250 > "$T/in.eml"
+run_pr < "$T/in.eml"
+check "message id: 250 bytes is kept" grep -q "^In-Reply-To: <i*@example.org>$" "$T/out"
+gen id 251 > "$T/in.eml"
+run_pr < "$T/in.eml"
+check "message id: 251 bytes is dropped, with a line on stderr" \
+	sh -c "! grep -q '^In-Reply-To:' '$T/out' && grep -q 'Message-ID is malformed' '$T/err'"
+
+within files 10000
+past files 10001 "the patch changes more than 10000 files; the rest was not read"
+check "files: ... the 10001st is not quoted" sh -c "grep -q '^> diff --git a/f9999 ' '$T/out' && ! grep -q 'f10000' '$T/out'"
+
+within hunks 100000
+past hunks 100001 "the patch has more than 100000 hunks; the rest was not read"
+
+within lines 2000000
+check "lines: the 2,000,000th line is read" grep -q '^> LAST-LINE$' "$T/out"
+past lines 2000001 "the mail text has more than 2000000 lines; the rest was not read"
+check "lines: ... the 2,000,001st is not" sh -c "! grep -q 'LAST-LINE' '$T/out'"
+
+gen line-bytes 996 > "$T/in.eml"
+run_pr --full < "$T/in.eml"
+check "line length: a quoted line of 998 bytes is whole" \
+	sh -c "grep -q '^> +y*z\$' '$T/out' && [ \$(grep '^> +y' '$T/out' | wc -c) -eq 999 ]"
+gen line-bytes 2000 > "$T/in.eml"
+run_pr --full < "$T/in.eml"
+check "line length: a longer one is cut to 998 bytes, marked [...]" \
+	sh -c "grep -q '^> +y* \[\.\.\.\]\$' '$T/out' && [ \$(grep '^> +y' '$T/out' | wc -c) -le 999 ] && [ \$(awk '{ if (length(\$0) > m) m = length(\$0) } END { print m }' '$T/out') -le 998 ]"
+
+# The input limit: more than 256 MiB is refused, nothing is written.
+mkfifo "$T/fifo"
+head -c $((256 * 1024 * 1024 + 1)) /dev/zero > "$T/fifo" &
+run_pr < "$T/fifo"
+wait
+check "input: over 256 MiB is exit 3, one line on stderr, no draft" \
+	sh -c "[ $status -eq 3 ] && [ \$(wc -l < '$T/err') -eq 1 ] && grep -q 'larger than 256 MiB' '$T/err' && [ ! -s '$T/out' ]"
+# A flood of NUL bytes with no headers: a small draft, not three times the input.
+head -c $((64 * 1024 * 1024)) /dev/zero > "$T/fifo" &
+run_pr < "$T/fifo"
+check "input: 64 MiB of NUL bytes gives a small draft" \
+	sh -c "[ $status -eq 1 ] && [ \$(wc -c < '$T/out') -lt 4096 ]"
