@@ -42,9 +42,8 @@ if [ ! -f "$MAIL" ]; then
 	echo "  # $CORPUS/patchew-html-base64-rfc2047-from.mbox is absent: using tests/mails/demo.eml"
 fi
 
-# A second mail for the series macro (RFC 2047 Polish name, ISO-8859-2 body).
-MAIL2=$CORPUS/lore-nf-latin2-2047from-patch.eml
-[ -f "$MAIL2" ] || MAIL2=$MAILS/whitespace.eml
+# A real series for the series keys: b4's cover letter and four patches.
+SERIES=$CORPUS/b4-series-0-4.mbox
 
 cleanup() {
 	for s in "$T"/tmux-*; do
@@ -279,61 +278,98 @@ mutt_like() {
 	if [ "$cl" = mutt ]; then
 		check "mutt: the original is marked replied" \
 			sh -c "ls '$H/Mail/INBOX/cur' | grep -q '^1700000000\.1\.t40:2,[A-Z]*R'"
-		mutt_series
 	else
 		check "neomutt: not marking the original replied is documented" \
 			grep -q 'neomutt does not' "$ROOT/contrib/mutt/patchreview.muttrc"
 	fi
+	mutt_series "$cl"
 }
 
-# two_replies: sent.0 and sent.1 answer two different mails.
-two_replies() {
-	[ "$(cat "$OUT/sent.0" "$OUT/sent.1" | grep -c '^In-Reply-To: ')" -eq 2 ] &&
-		[ "$(cat "$OUT/sent.0" "$OUT/sent.1" | grep '^In-Reply-To: ' | sort -u | wc -l)" -eq 2 ]
+# series_maildir: INBOX holds a real series (cover letter and four patches)
+# and one unrelated patch mail, as separate Maildir files.
+series_maildir() {
+	reset_mail
+	python3 - "$SERIES" "$H/Mail/INBOX/cur" <<'PY'
+import re, sys
+raw = open(sys.argv[1], 'rb').read()
+parts = re.split(rb'(?m)^From [^\n]*\n', raw)[1:]
+for i, p in enumerate(parts):
+    p = re.sub(rb'(?m)^>(>*From )', rb'\1', p).rstrip(b'\n') + b'\n'
+    p = re.sub(rb'(?m)^(Status|Content-Length|Lines): .*\n', b'', p)
+    open('%s/17000001%02d.%d.series:2,S' % (sys.argv[2], i, i), 'wb').write(p)
+PY
 }
 
-# Esc T: every tagged mail reviewed on its own (pipe_split), one draft each,
-# then the recall menu lists them.
+# series_run: patchreview ran once, got the five messages with the
+# separator after each, and delivered a draft for each into the private Maildir.
+series_run() {
+	[ "$(wc -l < "$OUT/calls")" -eq 1 ] && grep -q ' 0 --mutt --maildir ' "$OUT/calls" &&
+		[ "$(grep -c -a "$(printf '^\001\001\001\001$')" "$OUT/input.0")" -eq 5 ] &&
+		[ "$(grep -c -a '^Subject: \[PATCH [0-4]/4\]' "$OUT/input.0")" -eq 5 ] &&
+		[ "$(ls "$H/.cache/patchreview/drafts/new" | wc -l)" -eq 5 ]
+}
+
+sent_series_reply() {
+	wait_file "$OUT/sent.0" 10 && grep -q '^In-Reply-To: <20221025-test1-v1-[0-4]-' "$OUT/sent.0"
+}
+
+# Esc T on the tagged messages of a series, Esc S on the thread of one of
+# them: one patchreview run, a draft per patch and one for the cover letter.
 mutt_series() {
-	model none
-	rm -rf "$H/.cache/patchreview" "$OUT"
-	mkdir -p "$OUT"
-	sed '1{/^From /d;}' "$MAIL2" >"$H/Mail/INBOX/cur/1700000001.1.t40:2,S"
-	start mutt-series "mutt -n -F $T/muttrc"
-	wait_screen 'Msgs:2' 10 || { fail "mutt: Esc T" "the index did not come up"; return; }
-	tm send-keys T '~A' Enter
-	wait_screen 'Tag:2' 5 >/dev/null
-	tm send-keys M-T
-	if wait_screen 'Postponed Messages' 10; then
-		pass "mutt: Esc T reviews each tagged mail and offers the drafts"
-		show mutt '^ +[12] .*Re: '
-	else
-		fail "mutt: Esc T reviews each tagged mail and offers the drafts" "no recall menu"
+	cl=$1
+	if [ ! -f "$SERIES" ]; then
+		skip "$cl: series" "$SERIES is absent"
 		return
 	fi
-	check "mutt: Esc T: one patchreview run per tagged mail" \
-		sh -c "[ \$(grep -c ' 0 --mutt --maildir ' '$OUT/calls') -eq 2 ] &&
-			[ \$(ls '$H/.cache/patchreview/drafts/new' | wc -l) -eq 2 ]"
+	model none
+	series_maildir
+	rm -rf "$H/.cache/patchreview" "$OUT"
+	mkdir -p "$OUT"
+	start "$cl-series" "$cl -n -F $T/muttrc"
+	wait_screen 'Msgs:6' 10 || { fail "$cl: Esc T" "the index did not come up"; return; }
+	tm send-keys T '~i linuxfoundation' Enter
+	wait_screen 'Tag:5' 5 >/dev/null
+	tm send-keys M-T
+	if wait_screen 'Postponed Messages' 15; then
+		pass "$cl: Esc T reviews the tagged series in one run and offers the drafts"
+		show "$cl" '^ +[1-5] .*Re: '
+	else
+		fail "$cl: Esc T reviews the tagged series in one run and offers the drafts" "no recall menu"
+		return
+	fi
+	check "$cl: Esc T: one run, five messages apart, five drafts" series_run
 	tm send-keys Enter
 	if wait_screen 'Compose' 10 && wait_file "$OUT/edit.0" 5; then
 		tm send-keys y
-		check "mutt: Esc T: the chosen draft is sent" wait_file "$OUT/sent.0" 10
+		check "$cl: Esc T: a series draft is sent, answering its message" sent_series_reply
 		wait_screen 'Mail sent' 5 >/dev/null
 	else
-		fail "mutt: Esc T: the chosen draft is sent" "no compose screen"
-	fi
-	# Esc D: the other draft, straight into the editor (only one is left).
-	tm send-keys M-D
-	if wait_screen 'Compose' 10 && wait_file "$OUT/edit.1" 5; then
-		tm send-keys y
-		wait_file "$OUT/sent.1" 10
-		wait_screen 'Mail sent' 5 >/dev/null
-		check "mutt: Esc D recalls the other draft; both patches answered" two_replies
-	else
-		fail "mutt: Esc D recalls the other draft" "no compose screen"
+		fail "$cl: Esc T: a series draft is sent" "no compose screen"
 	fi
 	tm send-keys ':set ?pipe_split' Enter
-	check "mutt: Esc T: \$pipe_split is restored" wait_screen '^pipe_split is unset' 5
+	check "$cl: Esc T: \$pipe_split is restored" wait_screen '^pipe_split( is unset|="?no"?)' 5
+	tm send-keys ':set ?pipe_sep' Enter
+	check "$cl: Esc T: \$pipe_sep is back to its default" wait_screen '^pipe_sep="\\n"' 5
+
+	# Esc S from 2/4, with sort=date: the thread, and nothing else, in one run.
+	rm -rf "$H/.cache/patchreview" "$OUT"
+	mkdir -p "$OUT"
+	tm send-keys ':push <untag-pattern>~A<enter>' Enter
+	tm send-keys / '2/4' Enter
+	sleep 0.3
+	tm send-keys M-S
+	if wait_screen 'Postponed Messages' 15; then
+		pass "$cl: Esc S reviews the thread of the message under the cursor"
+	else
+		fail "$cl: Esc S reviews the thread of the message under the cursor" "no recall menu"
+		return
+	fi
+	check "$cl: Esc S: one run, the five messages of the thread, five drafts" series_run
+	tm send-keys q
+	wait_screen 'Msgs:6' 5 >/dev/null
+	tm send-keys ':set ?sort' Enter
+	check "$cl: Esc S: \$sort is restored" wait_screen '^sort="?date"?' 5
+	check "$cl: Esc S: nothing is left tagged" sh -c "! tmux -S '$SOCK' capture-pane -p | grep -q 'Tag:'"
 	tm send-keys q
 	wait_exit 10
 }
@@ -504,6 +540,49 @@ aerc_test() {
 		wait_screen 'press any key to close' 5 >/dev/null && tm send-keys Enter
 	fi
 
+	tm send-keys ':quit' Enter
+	wait_exit 10
+	aerc_series
+}
+
+# aerc_drafts N: N drafts in Drafts, each answering a message of the series.
+aerc_drafts() {
+	n=0
+	while [ "$(ls "$H/Mail/Drafts/new" | wc -l)" -lt "$1" ] && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	[ "$(ls "$H/Mail/Drafts/new" | wc -l)" -eq "$1" ] &&
+		[ "$(cat "$H/Mail/Drafts/new/"* | grep -c '^In-Reply-To: <20221025-test1-v1-[0-4]-')" -eq "$1" ]
+}
+
+# rS on a message of a series (threading on): the thread, marked, as one
+# series: one draft per patch and the cover letter's, in Drafts.
+aerc_series() {
+	if [ ! -f "$SERIES" ]; then
+		skip "aerc: series" "$SERIES is absent"
+		return
+	fi
+	series_maildir
+	model none "Reviewer <reviewer@example.org>"
+	sed -i 's/^\[ui\]$/[ui]\nthreading-enabled=true/' "$A/aerc.conf"
+	start aerc-series aerc
+	wait_screen 'INBOX +6' 15 || { fail "aerc: series" "the message list did not come up"; return; }
+	tm send-keys ':search 2/4' Enter
+	sleep 0.5
+	tm send-keys r S
+	if wait_screen '\[patchreview\] The 5 drafts are in' 20; then
+		pass "aerc: rS reviews the thread as one series, in a tab"
+		show aerc '\[patchreview\] The 5 drafts are in'
+	else
+		fail "aerc: rS reviews the thread as one series, in a tab" "no line saying the drafts are in"
+		return
+	fi
+	check "aerc: rS: one run got the five messages as an mbox" \
+		sh -c "[ \$(wc -l < '$OUT/calls') -eq 1 ] && [ \$(grep -c '^From ' '$OUT/input.0') -eq 5 ]"
+	check "aerc: rS: five drafts in Drafts, each answering its message" aerc_drafts 5
+	wait_screen 'press any key to close' 5 >/dev/null && tm send-keys Enter
+	wait_screen 'INBOX' 5 >/dev/null
 	tm send-keys ':quit' Enter
 	wait_exit 10
 }
