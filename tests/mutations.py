@@ -341,6 +341,15 @@ MUTATIONS = {
     "guide: a header line's colon is on that line": (
         "filter/model/guide.c", "const char *colon = memchr(s, ':', len);",
         "const char *colon = strchr(s, ':');", "t32-llm-prompts"),
+    "anchor: a multi-line quote is a block": (
+        "filter/model/anchor.c", "size_t line = n > 1 ? find_block(&q, ql, n) : FINDING_WHOLE;",
+        "size_t line = n > 99 ? find_block(&q, ql, n) : FINDING_WHOLE;", "t15-parse"),
+    "anchor: the function the model names": (
+        "filter/model/anchor.c", "(in_function ? 200 : 0)", "(in_function ? 0 : 0)", "t15-parse"),
+    "anchor: identifiers the comment names": (
+        "filter/model/anchor.c", "10 * (hits < 9 ? hits : 9)", "0 * hits", "t15-parse"),
+    "anchor: a removed line that comes back as added": (
+        "filter/model/anchor.c", "line = prefer_added(&q, line, &ql[0]);", "(void)prefer_added;", "t15-parse"),
 }
 
 

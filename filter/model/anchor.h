@@ -22,6 +22,11 @@
 #define ANCHOR_MAX_QUOTE 4096
 #define ANCHOR_MAX_LINES 20
 
+/* A multi-line quote's next line may come this many code lines after the one before. */
+#define ANCHOR_BLOCK_GAP 3
+/* Identifiers of a comment that help choose between equal lines. */
+#define ANCHOR_MAX_IDENTS 16
+
 /* The lines a quote may match: the commit message and the code lines. */
 struct anchor_index {
 	const struct patch *patch;
@@ -32,20 +37,33 @@ struct anchor_index {
 	uint32_t *head;		/* per hash bucket: first candidate + 1, or 0 */
 	uint32_t *next;		/* per candidate: the next one in its bucket + 1, or 0 */
 	size_t buckets;		/* a power of two */
+	struct line_view *function;	/* per patch line: the name of the function it is in */
 };
 
 void anchor_index_init(struct anchor_index *ix, const struct patch *p);
 void anchor_index_release(struct anchor_index *ix);
 
+/* What a finding says about where it belongs; any field may be NULL. */
+struct anchor_hint {
+	const char *file;	/* "" or NULL: the commit message */
+	const char *quote;	/* one or more lines copied from the patch */
+	const char *function;	/* the function the model says the quote is in */
+	const char *comment;	/* its identifiers help choose between equal lines */
+};
+
 /*
- * The index of the patch line quote is about, or FINDING_WHOLE when no
- * line matches. An equal line (whitespace collapsed) beats a line merely
- * containing the quote; then a line in file beats other files (file ""
- * means the commit message); then added beats context beats removed; then
- * the earlier line. Of a quote of several lines, the last one that
- * matches wins, since comments go below the code they discuss.
+ * The index of the patch line a finding is about, or FINDING_WHOLE when no
+ * line matches. A quote of several lines is matched as a block (its lines
+ * in order in one hunk, a few lines apart at most) and the comment goes
+ * under the block's last line; without a block, under the quote's most
+ * distinctive matching line. For one line: an equal line (whitespace
+ * collapsed) beats a line merely containing the quote; then a line in the
+ * named file (file "" means the commit message), in the function named,
+ * near the identifiers the comment names; then added beats context beats
+ * removed; then the earlier line. A removed line that comes back changed
+ * as an added line gives its comment to the added one.
  */
-size_t anchor_quote(const struct anchor_index *ix, const char *file, const char *quote);
+size_t anchor_finding(const struct anchor_index *ix, const struct anchor_hint *h);
 
 /*
  * Whether a finding on this line is about the patch: any line but a

@@ -144,6 +144,7 @@ int answer_parse(struct model_answer *a, const char *text)
 		}
 		a->findings[a->nfindings++] = (struct model_finding){
 			.file = xstrdup(string_or_empty(f, "file")),
+			.function = xstrdup(string_or_empty(f, "function")),
 			.quote = xstrdup(string_or_empty(f, "quote")),
 			.comment = comment,
 			.severity = parse_severity(cJSON_GetStringValue(
@@ -159,6 +160,7 @@ void answer_release(struct model_answer *a)
 {
 	for (size_t i = 0; i < a->nfindings; i++) {
 		free(a->findings[i].file);
+		free(a->findings[i].function);
 		free(a->findings[i].quote);
 		free(a->findings[i].comment);
 	}

@@ -19,6 +19,7 @@
 
 struct model_finding {
 	char *file;		/* as the model wrote it, or "" */
+	char *function;		/* the function the quote is in, as the model says, or "" */
 	char *quote;
 	char *comment;		/* cleaned */
 	enum severity severity;

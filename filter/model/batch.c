@@ -15,8 +15,9 @@ static const char review_schema[] =
 	"\"summary\":{\"type\":\"string\"},"
 	"\"findings\":{\"type\":\"array\",\"items\":{\"type\":\"object\","
 	"\"additionalProperties\":false,"
-	"\"required\":[\"file\",\"quote\",\"severity\",\"confidence\",\"comment\"],"
-	"\"properties\":{\"file\":{\"type\":\"string\"},\"quote\":{\"type\":\"string\"},"
+	"\"required\":[\"file\",\"function\",\"quote\",\"severity\",\"confidence\",\"comment\"],"
+	"\"properties\":{\"file\":{\"type\":\"string\"},\"function\":{\"type\":\"string\"},"
+	"\"quote\":{\"type\":\"string\"},"
 	"\"severity\":{\"type\":\"string\",\"enum\":[\"error\",\"warning\",\"nit\"]},"
 	"\"confidence\":{\"type\":\"number\"},\"comment\":{\"type\":\"string\"}}}}}}";
 

@@ -98,7 +98,8 @@ static size_t place_findings(struct model_run *m, const struct anchor_index *ix,
 			m->unsure++;
 			continue;
 		}
-		size_t line = anchor_quote(ix, f->file, f->quote);
+		struct anchor_hint hint = { f->file, f->quote, f->function, f->comment };
+		size_t line = anchor_finding(ix, &hint);
 		if (line != FINDING_WHOLE && !anchor_about_change(p, line)) {
 			m->off_change++;
 			continue;

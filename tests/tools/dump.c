@@ -90,24 +90,45 @@ static void dump_patch(const struct patch *p)
 	}
 }
 
+/* "\\n" in an anchors line stands for a line break in the quote. */
+static void unescape_newlines(char *s)
+{
+	char *out = s;
+	for (; *s; s++)
+		if (s[0] == '\\' && s[1] == 'n') {
+			*out++ = '\n';
+			s++;
+		} else {
+			*out++ = *s;
+		}
+	*out = '\0';
+}
+
+/* Each line: path|quote[|function[|comment]]. */
 static void dump_anchors(const struct patch *p, const char *path)
 {
 	FILE *f = fopen(path, "r");
-	char line[4096];
+	char line[4096], shown[4096];
 	struct anchor_index ix;
 	anchor_index_init(&ix, p);
 	while (f && fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\n")] = '\0';
-		char *bar = strchr(line, '|');
-		if (!bar)
+		snprintf(shown, sizeof(shown), "%s", line);
+		char *field[4] = { line, NULL, NULL, NULL };
+		for (int i = 1; i < 4 && field[i - 1]; i++) {
+			char *bar = strchr(field[i - 1], '|');
+			if (bar)
+				*bar = '\0', field[i] = bar + 1;
+		}
+		if (!field[1])
 			continue;
-		*bar = '\0';
-		size_t at = anchor_quote(&ix, line, bar + 1);
+		unescape_newlines(field[1]);
+		struct anchor_hint hint = { field[0], field[1], field[2], field[3] };
+		size_t at = anchor_finding(&ix, &hint);
 		if (at == FINDING_WHOLE)
-			printf("anchor %s|%s: whole\n", line, bar + 1);
+			printf("anchor %s: whole\n", shown);
 		else
-			printf("anchor %s|%s: line %zu %s\n", line, bar + 1, at,
-			       kind_names[p->lines[at].kind]);
+			printf("anchor %s: line %zu %s\n", shown, at, kind_names[p->lines[at].kind]);
 	}
 	if (f)
 		fclose(f);
