@@ -350,6 +350,8 @@ MUTATIONS = {
         "filter/model/anchor.c", "10 * (hits < 9 ? hits : 9)", "0 * hits", "t15-parse"),
     "anchor: a removed line that comes back as added": (
         "filter/model/anchor.c", "line = prefer_added(&q, line, &ql[0]);", "(void)prefer_added;", "t15-parse"),
+    "low_confidence = section lists the unsure findings": (
+        "filter/model/model.c", "\t\t\tlist_less_sure(m, f);\n", "", "t30-llm"),
 }
 
 

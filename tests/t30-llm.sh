@@ -47,6 +47,11 @@ check "openai request: path, stream with usage, strict JSON schema" \
 check "openai request: Authorization carries the key" \
 	logq "h['authorization'] == 'Bearer <key present sha256:$KEY_HASH>'"
 check "the key is in neither draft, stderr nor the request log" key_hidden
+PATCHREVIEW_LOW_CONFIDENCE=section run_pr < "$NET"
+check "low_confidence = section: listed at the end, after the summary" \
+	sh -c "sed -n '/^STANDIN-SUMMARY/,\$p' '$T/out' | grep -q '^Less sure' && sed -n '/^Less sure/,\$p' '$T/out' | grep -q '^- .*: STANDIN-UNSURE'"
+PATCHREVIEW_LOW_CONFIDENCE=maybe run_pr < "$NET"
+check "low_confidence: a bad value stops with exit 2" test "$status" -eq 2
 check "prompt: the patch is fenced and labelled as untrusted data" \
 	logq 'u.count("\n<<<PATCH\n") == 1 and u.endswith("\nPATCH>>>\n") and "untrusted" in u.split("\n<<<PATCH\n")[0] and "+\t\tkfree_skb(skb);" in u.split("\n<<<PATCH\n")[1]'
 check "prompt: core and the networking guide for a net/ patch" \

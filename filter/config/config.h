@@ -43,6 +43,7 @@ struct config {
 	double temperature;
 	long retries;
 	double min_confidence;	/* 0..1 */
+	char *low_confidence;	/* drop, section: what becomes of findings below it; NULL is drop */
 	bool verify;		/* second pass that tries to refute findings */
 	char *prompts_dir;
 	char *disclosure;	/* closing line; "%s" becomes the model name */

@@ -215,6 +215,15 @@ static void put_body(struct writer *w, const struct mail *m, const struct patch 
 		w->gap = true;
 		put_wrapped(w, r->summary.v[i]);
 	}
+	if (r->less_sure.n) {
+		w->gap = true;
+		put_wrapped(w, "Less sure, and not checked: the model gave these a confidence "
+			    "below min_confidence.");
+		for (size_t i = 0; i < r->less_sure.n; i++) {
+			w->gap = true;
+			put_wrapped(w, r->less_sure.v[i]);
+		}
+	}
 	if (c->tag) {
 		struct buf tag = BUF_INIT;
 		draft_tag(&tag, c->tag, c->from);

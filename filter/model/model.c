@@ -84,6 +84,18 @@ static bool seen(const struct placed_finding *v, size_t n, const struct placed_f
 	return false;
 }
 
+/* low_confidence = section: the finding goes in a short list at the end, unplaced. */
+static void list_less_sure(struct model_run *m, const struct model_finding *f)
+{
+	const char *mode = m->in->config->low_confidence;
+	if (!mode || strcmp(mode, "section"))
+		return;
+	struct buf item = BUF_INIT;
+	buf_addf(&item, "- %s: %s", *f->file ? f->file : "the commit message", f->comment);
+	strvec_push_take(&m->r->less_sure, text_clean_dup(item.data, 0));
+	buf_release(&item);
+}
+
 /* Anchors the findings of answer a into v, dropping unsure ones and those about untouched code. */
 static size_t place_findings(struct model_run *m, const struct anchor_index *ix,
 			     const struct model_answer *a, struct placed_finding *v, size_t n)
@@ -96,6 +108,7 @@ static size_t place_findings(struct model_run *m, const struct anchor_index *ix,
 		const struct model_finding *f = &a->findings[i];
 		if (f->confidence < m->in->config->min_confidence) {
 			m->unsure++;
+			list_less_sure(m, f);
 			continue;
 		}
 		struct anchor_hint hint = { f->file, f->quote, f->function, f->comment };

@@ -19,6 +19,7 @@ void review_release(struct review *r)
 	free(r->findings);
 	strvec_clear(&r->notes);
 	strvec_clear(&r->summary);
+	strvec_clear(&r->less_sure);
 	free(r->disclosure);
 	memset(r, 0, sizeof(*r));
 }

@@ -26,6 +26,7 @@ struct review {
 	size_t nfindings, cap;
 	struct strvec notes;	/* bracketed lines for the top of the draft */
 	struct strvec summary;	/* paragraphs for the end of the draft */
+	struct strvec less_sure;	/* model findings below min_confidence, listed last */
 	char *disclosure;	/* e.g. "Assisted-by: patchreview (model)", or NULL */
 	bool model_failed;	/* the model reviewer ran and failed */
 	bool model_deferred;	/* a request went to --requests-out, unanswered */
