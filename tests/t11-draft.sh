@@ -59,6 +59,8 @@ check "ids: the header block is printable ASCII" \
 	sh -c "! sed '/^\$/q' '$T/out' | LC_ALL=C grep -q -P '[^\x09\x20-\x7e]'"
 check "ids: a malformed Message-ID gives no In-Reply-To" sh -c "! grep -q '^In-Reply-To:' '$T/out'"
 check "ids: ... and stderr says so" grep -q "Message-ID is malformed" "$T/err"
+check "ids: an address that is not ASCII is left out of Cc" \
+	grep -q '^Cc: list@example.org, Good <good@example.net>$' "$T/out"
 check "ids: References keeps the well-formed ids only" \
 	sh -c "[ \"\$(sed -n '/^References:/,/^Date:/p' '$T/out' | grep -o '<[^>]*>' | tr '\n' ' ')\" = '<good-1@example.net> <good-2@example.net> ' ]"
 

@@ -14,11 +14,29 @@ static char *clean_header(const char *value)
 	return value ? text_clean_dup(value, TEXT_ONE_LINE) : NULL;
 }
 
+/*
+ * Can s go into a header as it is: 1 to max bytes of printable ASCII, no
+ * blanks, no angle brackets? A message id or an address that cannot is
+ * dropped, never repaired into one that names another message or person.
+ */
+static bool header_token(const char *s, size_t max)
+{
+	size_t len = s ? strlen(s) : 0;
+	if (!len || len > max)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)s[i] <= ' ' || (unsigned char)s[i] >= 0x7f ||
+		    s[i] == '<' || s[i] == '>')
+			return false;
+	return true;
+}
+
+/* An addr-spec cannot be RFC 2047-encoded: one that is not ASCII is left out. */
 static void add_address(struct address_list *list, InternetAddressMailbox *mb)
 {
 	const char *addr = internet_address_mailbox_get_addr(mb);
 	const char *name = internet_address_get_name(INTERNET_ADDRESS(mb));
-	if (!addr || !*addr)
+	if (!header_token(addr, MAIL_MAX_ADDRESS_BYTES))
 		return;
 	if (list->n % 64 == 0)
 		list->v = xrealloc(list->v, (list->n + 64) * sizeof(*list->v));
@@ -44,22 +62,10 @@ static bool collect_addresses(struct address_list *list, InternetAddressList *ia
 	return false;
 }
 
-/*
- * A message id as the reply's In-Reply-To and References may carry it:
- * printable ASCII without blanks or angle brackets, and not over
- * MAIL_MAX_ID bytes. Anything else is dropped, never repaired into an id
- * that names another message. Caller frees; NULL when dropped.
- */
+/* A message id as the reply's In-Reply-To and References may carry it; caller frees. */
 static char *clean_message_id(const char *id)
 {
-	size_t len = id ? strlen(id) : 0;
-	if (!len || len > MAIL_MAX_ID)
-		return NULL;
-	for (size_t i = 0; i < len; i++)
-		if ((unsigned char)id[i] <= ' ' || (unsigned char)id[i] >= 0x7f ||
-		    id[i] == '<' || id[i] == '>')
-			return NULL;
-	return xstrdup(id);
+	return header_token(id, MAIL_MAX_ID) ? xstrdup(id) : NULL;
 }
 
 static void add_references(struct mail *m, const char *value)

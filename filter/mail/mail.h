@@ -9,7 +9,7 @@
 
 struct address {
 	char *name;	/* UTF-8 display name, or NULL */
-	char *addr;	/* addr-spec, e.g. "jane@example.org" */
+	char *addr;	/* addr-spec, e.g. "jane@example.org"; printable ASCII */
 };
 
 struct address_list {
@@ -56,8 +56,9 @@ struct mail_list {
 #define MAIL_MAX_ID 250
 /* Ids kept of a long References chain: the first, and the last ones. */
 #define MAIL_MAX_REFERENCES 30
-/* Addresses read from one header (To, Cc...). */
+/* Addresses read from one header (To, Cc...), and an address's longest addr-spec. */
 #define MAIL_MAX_ADDRESSES 500
+#define MAIL_MAX_ADDRESS_BYTES 254
 /*
  * What GMime is given (mail/limits.c): MIME parts in the whole input,
  * header fields in one header block, bytes in one field.
