@@ -56,9 +56,41 @@ build/asan/%.o: filter/%.c $(HDRS)
 	@echo "  CC      $< (asan)"
 	$(Q)$(CC) $(CFLAGS) -O1 $(SANITIZE) -c -o $@ $<
 
+# The libFuzzer targets of tests/fuzz/ (clang, ASan and UBSan): the
+# library built once more with coverage, and one harness a target.
+# fuzz_stream talks to tests/fuzz/fake_http.c instead of libcurl.
+FUZZ_CC ?= clang
+FUZZ_TIME ?= 60
+FUZZ_TARGETS = mail answer stream config guide
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_OBJS = $(filter-out build/fuzz/obj/main.o,$(SRCS:filter/%.c=build/fuzz/obj/%.o))
+FUZZ_NET = build/fuzz/obj/model/http.o build/fuzz/obj/model/libcurl.o
+FUZZ_HDRS = $(wildcard tests/fuzz/*.h)
+
+build/fuzz/obj/%.o: filter/%.c $(HDRS)
+	@mkdir -p $(@D)
+	@echo "  CC      $< (fuzz)"
+	$(Q)$(FUZZ_CC) $(CFLAGS) -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+build/fuzz/t/%.o: tests/fuzz/%.c $(HDRS) $(FUZZ_HDRS)
+	@mkdir -p $(@D)
+	@echo "  CC      $< (fuzz)"
+	$(Q)$(FUZZ_CC) $(CFLAGS) -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Itests/fuzz -c -o $@ $<
+
+build/fuzz/fuzz_stream: build/fuzz/t/fuzz_stream.o build/fuzz/t/fake_http.o build/fuzz/t/check.o \
+		$(filter-out $(FUZZ_NET),$(FUZZ_OBJS))
+	@echo "  LD      $@"
+	$(Q)$(FUZZ_CC) $(CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+build/fuzz/fuzz_%: build/fuzz/t/fuzz_%.o build/fuzz/t/check.o $(FUZZ_OBJS)
+	@echo "  LD      $@"
+	$(Q)$(FUZZ_CC) $(CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+fuzz-targets: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
+
 # The prompts' install directory is compiled into guide.o: rebuild it when
 # DATADIR changes (make; make install PREFIX=/usr).
-build/release/model/guide.o build/asan/model/guide.o: build/datadir
+build/release/model/guide.o build/asan/model/guide.o build/fuzz/obj/model/guide.o: build/datadir
 build/datadir: FORCE
 	@mkdir -p build
 	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
@@ -76,7 +108,14 @@ demo: deps
 
 check: check-deps
 	@$(MAKE) --no-print-directory patchreview build/asan/patchreview build/asan/dump
+	@if sh tests/fuzz/run.sh can-build; then $(MAKE) --no-print-directory fuzz-targets; \
+	else echo "  skip    the fuzz targets: $(FUZZ_CC) cannot build -fsanitize=fuzzer"; fi
 	sh tests/run.sh
+
+# Each fuzz target for FUZZ_TIME seconds, one after another.
+fuzz: check-deps
+	@$(MAKE) --no-print-directory fuzz-targets
+	sh tests/fuzz/run.sh fuzz $(FUZZ_TIME)
 
 bench: deps
 	@$(MAKE) --no-print-directory patchreview
@@ -100,4 +139,4 @@ uninstall:
 clean:
 	rm -rf build patchreview
 
-.PHONY: all deps check-deps demo check bench install uninstall clean FORCE
+.PHONY: all deps check-deps demo check fuzz fuzz-targets bench install uninstall clean FORCE

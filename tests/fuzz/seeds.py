@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""seeds.py DIR: writes the generated seeds of the fuzz targets into DIR.
+
+The mail, config and guide targets read their seeds in place (tests/mails,
+tests/parse, ../shared/corpus, prompts/); this writes what has no file of
+its own: model answers and server streams, made by tests/llm_server.py
+(the stand-in the model tests use) for the fixed patch, tests/mails/
+llm-net.eml, and configuration files in the forms the README shows.
+
+  DIR/answer/SCENARIO      the model's answer text (fuzz_answer)
+  DIR/stream/WIRE-SCENARIO one control byte, two for fake_http.c, then the
+                           body a server would stream (fuzz_stream)
+  DIR/config/NAME          configuration files (fuzz_config)
+"""
+import email
+import email.policy
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import llm_server  # noqa: E402
+
+SCENARIOS = ["ok", "ok-empty", "anchors", "forge", "caps", "garbage", "invalid-json", "eval"]
+WIRES = ["openai", "anthropic", "ollama"]     # fuzz_stream's first byte % 3
+
+
+def fixed_patch_body():
+    """A request body as patchreview sends it for llm-net.eml."""
+    with open(os.path.join(ROOT, "tests/mails/llm-net.eml"), "rb") as f:
+        msg = email.message_from_binary_file(f, policy=email.policy.default)
+    text = msg.get_content()
+    user = ("Review the patch below.\n\n<<<PATCH\nSubject: %s\n\n%sPATCH>>>\n"
+            % (msg["Subject"], text))
+    return {"model": "fuzz", "messages": [{"role": "user", "content": user}]}
+
+
+def stream(wire, body, text):
+    usage = {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}
+    if wire == "openai":
+        return "".join(llm_server.openai_stream(dict(body, stream_options={"include_usage": True}),
+                                                text, "stop", usage))
+    if wire == "anthropic":
+        usage = {"input_tokens": 100, "output_tokens": 20}
+        return "".join(llm_server.anthropic_stream(body, text, "end_turn", usage))
+    lines = [llm_server.dumps({"message": {"role": "assistant", "content": p}, "done": False})
+             for p in llm_server.pieces(text)]
+    final = llm_server.ollama_final(body, "stop", 100, 20)
+    return "\n".join(lines + [llm_server.dumps(final)]) + "\n"
+
+
+def write(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data if isinstance(data, bytes) else llm_server.wire_bytes(data))
+
+
+def main():
+    out = sys.argv[1]
+    body = fixed_patch_body()
+    for scenario in SCENARIOS:
+        text = llm_server.review_answer(scenario, body)
+        write(os.path.join(out, "answer", scenario), text)
+        for i, wire in enumerate(WIRES):
+            # 200, streamed in 64-byte pieces; and the same answer whole.
+            write(os.path.join(out, "stream", "%s-%s" % (wire, scenario)),
+                  bytes([i, 0, 127]) + llm_server.wire_bytes(stream(wire, body, text)))
+    for i, wire in enumerate(WIRES):
+        whole = {"openai": llm_server.openai_whole(body, "{}", "stop", {}),
+                 "anthropic": llm_server.anthropic_whole(body, "{}", "end_turn", {}),
+                 "ollama": llm_server.ollama_final(body, "stop", 1, 1)}[wire]
+        write(os.path.join(out, "stream", "%s-whole" % wire),
+              bytes([i, 0, 0]) + json.dumps(whole).encode())
+        write(os.path.join(out, "stream", "%s-400" % wire),
+              bytes([i, 5, 0]) + json.dumps(llm_server.openai_error(400, "response_format "
+                                                                    "is not supported")).encode())
+    write(os.path.join(out, "stream", "anthropic-overloaded"),
+          bytes([1, 0, 1]) + "".join(llm_server.anthropic_overloaded(body)).encode())
+    configs = {
+        "readme": "# ~/.config/patchreview/config\nfrom = \"Jane Maintainer <jane@example.org>\"\n"
+                  "full = no\n",
+        "local": "backend = openai\nurl = http://localhost:11434/v1\nmodel = qwen2.5-coder:14b\n",
+        "numbers": "timeout = 300\nmax_tokens = 4096\ntemperature = 0.2\nretries = 3\n"
+                   "min_confidence = 0.6\nmax_prompt_bytes = 400000\n",
+        "keys": "api_key_env = OPENROUTER_API_KEY\napi_key_command = pass show llm/openai\n"
+                "skip_checks = signoff signoff-author\nverify = yes\ncache = no\n",
+    }
+    for name, text in configs.items():
+        write(os.path.join(out, "config", name), text)
+
+
+main()
