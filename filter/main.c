@@ -68,6 +68,7 @@ static const char usage_text[] =
 	"      --format FORMAT  draft (the default), json, b4-check or lines\n"
 	"      --fail-on SEVERITY  exit 5 on a finding this severe or worse:\n"
 	"                       nit, warning, error\n"
+	"  -j, --jobs N         send up to N model requests at once (jobs, 4)\n"
 	"  -q, --quiet          no progress line\n"
 	"  -c, --config FILE    read FILE instead of ~/.config/patchreview/config\n"
 	"  -h, --help           this text\n"
@@ -107,6 +108,7 @@ static const struct option options[] = {
 	{ "request-name", required_argument, NULL, OPT_REQUEST_NAME },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "config", required_argument, NULL, 'c' },
 	{ "help", no_argument, NULL, 'h' },
@@ -114,7 +116,7 @@ static const struct option options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 /* The leading ':' makes getopt tell a missing argument (':') from an unknown option ('?'). */
-static const char short_options[] = ":f:b:m:u:qc:hV";
+static const char short_options[] = ":f:b:m:u:j:qc:hV";
 
 /* Options override the config file and the environment, so they go last. */
 static int apply_option(struct config *c, int opt, const char *arg)
@@ -132,6 +134,7 @@ static int apply_option(struct config *c, int opt, const char *arg)
 	case OPT_TREE: return config_set(c, "tree", arg, "--tree");
 	case OPT_STRICT: return config_set(c, "strict", "yes", "--strict");
 	case 'q': return config_set(c, "quiet", "yes", "--quiet");
+	case 'j': return config_set(c, "jobs", arg, "--jobs");
 	case OPT_EXPLAIN: c->explain_prompt = true; return 0;
 	case OPT_ANSWERS: c->answers = arg; return 0;
 	case OPT_REQUESTS_OUT: c->requests_out = arg; return 0;

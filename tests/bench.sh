@@ -32,6 +32,10 @@ typical=tests/mails/demo.eml
 python3 tests/gen-bench.py measure "$PR" "$PR_ARGS" \
 	"typical=$typical:50" "mbox30=$T/mbox30.eml:20" "big20m=$T/big20m.eml:5" || exit 1
 
+# A series: 31 messages parsed and drafted, against git mailsplit + mailinfo;
+# 10 model requests at once and one at a time, the stand-in taking 1 s each.
+python3 tests/bench-series.py "$PR" "$T" || exit 1
+
 # The --tree part: only where a large tree is at hand (BENCH_TREE, by
 # default an unpacked Linux tree beside the checkout).
 BENCH_TREE=${BENCH_TREE:-../linux/linux-source-6.1}

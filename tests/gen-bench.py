@@ -3,8 +3,11 @@
 
   gen-bench.py gen DIR
       Writes DIR/typical.eml (only when tests/mails/demo.eml is missing),
-      DIR/mbox30.eml (30 format-patch patches in one message, ~360 KB) and
-      DIR/big20m.eml (one patch adding a ~20 MiB C file). Deterministic.
+      DIR/mbox30.eml (30 format-patch patches in one message, ~360 KB),
+      DIR/big20m.eml (one patch adding a ~20 MiB C file), and the series
+      DIR/series30.mbox and DIR/series10.mbox (a cover letter and 30 or 10
+      patches, each its own message, as git format-patch --stdout writes
+      them). Deterministic.
   gen-bench.py measure PR ARGS NAME=FILE:RUNS...
       Runs "PR ARGS < FILE > /dev/null" RUNS times per input, prints wall
       time (median, max) and peak RSS (os.wait4 per child, or one extra
@@ -144,6 +147,15 @@ def gen(outdir):
     parts += [format_patch(rng, pool, n, 30, author) for n in range(1, 31)]
     with open(os.path.join(outdir, "mbox30.eml"), "w") as f:
         f.write("".join(parts))
+
+    for total in (30, 10):
+        cover = (f"From {hexid(rng)} Mon Sep 17 00:00:00 2001\nFrom: {author}\n"
+                 "Date: Mon, 16 Sep 2024 10:00:00 +0200\n"
+                 f"Subject: [PATCH 0/{total}] big: driver cleanup series\n\n"
+                 "The big driver's error paths, one at a time.\n\n-- \n2.46.0\n\n")
+        with open(os.path.join(outdir, f"series{total}.mbox"), "w") as f:
+            f.write(cover + "".join(format_patch(rng, pool, n, total, author)
+                                    for n in range(1, total + 1)))
 
     blocks = ["\n".join("+" + x if x else "+" for x in fn) + "\n" for fn in pool]
     head = headers("[PATCH] big: add the big driver", "big-1") + "\n".join([

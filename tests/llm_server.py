@@ -9,7 +9,8 @@ The port goes to FILE once the server listens. Every request is appended to
 the log as one JSON line: method, path, headers (API keys replaced by a
 marker carrying the first 16 hex digits of their SHA-256) and the body.
 A request for model "scenario:NAME" uses that scenario instead of the
-default. The server stops on SIGTERM, or after --idle seconds without a
+default. Each log line also says how many requests were being answered
+when it arrived, this one included ("inflight"). The server stops on SIGTERM, or after --idle seconds without a
 request, so it cannot outlive a test run.
 
 Scenarios:
@@ -49,6 +50,8 @@ Scenarios:
   flood         a quote of about 1 MiB and 100,000 more findings
   caps          quotes just within and past the quote limits, a long comment
   huge          an answer of 9 MiB
+  fail-readme   500, always, for a patch that touches a README (the patch
+                fence holds "+++ b/...README"); like ok for the others
 """
 
 import argparse
@@ -56,6 +59,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import signal
 import socket
 import sys
@@ -68,6 +72,7 @@ STATE_LOCK = threading.Lock()
 SEEN = {}            # body hash -> times seen, for the fail-once scenarios
 SYSTEMS_SEEN = set()  # Anthropic system prompts, for cache_read_input_tokens
 LAST_ACTIVITY = [time.monotonic()]
+INFLIGHT = [0]        # requests being answered now
 PIECE = 12           # characters per streamed piece
 
 
@@ -264,6 +269,12 @@ def caps_answer(user):
 LIMIT_ANSWERS = {"flood": flood_answer, "caps": caps_answer}
 
 
+def touches_readme(user):
+    """Does the fenced patch (not the series context before it) change a README?"""
+    fenced = user.split("\n<<<PATCH\n", 1)[-1]
+    return re.search(r"(?m)^\+\+\+ b/\S*README$", fenced) is not None
+
+
 def patch_message(body):
     """The user message holding the fenced patch (a repair request adds
     later ones)."""
@@ -446,15 +457,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
         except ValueError:
             body = None
         with LOG_LOCK:
+            INFLIGHT[0] += 1
             if ARGS.log:
                 with open(ARGS.log, "a") as f:
                     f.write(json.dumps({"method": "POST", "path": self.path,
                                         "headers": redacted_headers(self.headers),
-                                        "body": body}) + "\n")
+                                        "inflight": INFLIGHT[0], "body": body}) + "\n")
         try:
             self.answer(body, raw)
         except (BrokenPipeError, ConnectionResetError):
             pass
+        finally:
+            with LOG_LOCK:
+                INFLIGHT[0] -= 1
         LAST_ACTIVITY[0] = time.monotonic()
 
     def protocol(self):
@@ -535,6 +550,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         if scenario == "429-always" or (scenario == "429" and self.first_time(raw)):
             self.send_error_for(proto, 429, "Rate limit reached", [("Retry-After", "1")])
+            return
+        if scenario == "fail-readme" and touches_readme(patch_message(body)):
+            self.send_error_for(proto, 500, "The server had an error")
             return
         if scenario == "500-then-ok" and self.first_time(raw):
             self.send_error_for(proto, 500, "The server had an error")
@@ -622,6 +640,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
+    # The listen backlog: patchreview opens up to `jobs` connections at once,
+    # and socketserver's 5 would leave the rest to a SYN retry a second later.
+    request_queue_size = 64
 
 
 def main():

@@ -66,6 +66,7 @@ static const struct key keys[] = {
 	KEY(checkpatch, KEY_BOOL, "run the tree's scripts/checkpatch.pl (yes)"),
 	KEY(series_context_bytes, KEY_LONG, "of a series, the other patches' diffs each request may carry (16000)"),
 	KEY(part_bytes, KEY_LONG, "review a patch whose diff is larger in parts of about this size (32000)"),
+	KEY(jobs, KEY_LONG, "model requests sent at once, for a series or a patch in parts (4)"),
 };
 
 void config_init(struct config *c)
@@ -82,6 +83,7 @@ void config_init(struct config *c)
 	c->checkpatch = true;
 	c->series_context_bytes = 16000;
 	c->part_bytes = 32000;
+	c->jobs = 4;
 	c->origin = xcalloc(sizeof(keys) / sizeof(*keys), sizeof(*c->origin));
 }
 

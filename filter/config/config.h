@@ -54,6 +54,7 @@ struct config {
 	bool checkpatch;	/* run the tree's scripts/checkpatch.pl */
 	long series_context_bytes;	/* of the other patches' diffs, in each request of a series */
 	long part_bytes;	/* a patch with a larger diff is reviewed in parts */
+	long jobs;		/* model requests sent at once */
 	char **origin;		/* per key: where it was last set, or NULL */
 };
 

@@ -139,82 +139,140 @@ static void describe_status(struct backend *b, const struct http_response *rs, s
 /*
  * An HTTP 400 that names what the server rejected adjusts the next
  * request: a weaker JSON mode, max_completion_tokens, no temperature, each
- * once. Returns true when the request should be sent again.
+ * once. A request sent before another one's rejection adjusted the
+ * backend is sent again as it now stands. Returns true when rq should be
+ * sent again.
  */
-static bool adjust_to_rejection(struct backend *b, const struct http_response *rs)
+static bool adjust_to_rejection(struct backend *b, const struct wire_request *rq,
+				const struct http_response *rs)
 {
 	enum wire_rejection r = wire_rejection(rs->body.data, rs->body.len);
 	unsigned fix = r == REJECT_MAX_TOKENS ? ADJUST_MAX_COMPLETION_TOKENS :
 		r == REJECT_TEMPERATURE ? ADJUST_NO_TEMPERATURE : 0;
-	if (fix && (b->wire->adjusts & fix) && !(b->adjust & fix)) {
+	if (fix && (b->wire->adjusts & fix) && !(rq->adjust & fix)) {
 		b->adjust |= fix;
 		return true;
 	}
-	enum json_mode weaker = json_mode_from(b->wire, b->json_mode << 1);
-	if (r == REJECT_JSON_MODE && weaker) {
-		b->json_mode = weaker;
+	if (r != REJECT_JSON_MODE)
+		return false;
+	if (rq->json_mode != b->json_mode)
 		return true;
-	}
-	return false;
+	enum json_mode weaker = json_mode_from(b->wire, b->json_mode << 1);
+	if (weaker)
+		b->json_mode = weaker;
+	return weaker != 0;
 }
 
-/* One request. Returns 0, 1 to send it again adjusted, or -1. */
-static int exchange(struct backend *b, struct wire_request *rq, struct buf *text, struct buf *why)
-{
-	struct wire_answer a;
+/* One request on its way: its body, its answer, and what came back. */
+struct sent {
+	struct wire_answer answer;
+	struct exchange x;
+	char *body;
 	struct http_response rs;
-	wire_answer_init(&a);
-	rq->json_mode = b->json_mode;
-	rq->adjust = b->adjust;
-	char *body = b->wire->body(rq);
-	struct exchange x = { b, &a };
-	struct http_request hr = {
-		.url = b->endpoint, .headers = b->headers, .body = body,
+	int ret;
+};
+
+static void prepare(struct backend *b, struct backend_ask *q, struct sent *s,
+		    struct http_request *hr)
+{
+	wire_answer_init(&s->answer);
+	s->x = (struct exchange){ b, &s->answer };
+	q->rq->json_mode = b->json_mode;
+	q->rq->adjust = b->adjust;
+	s->body = b->wire->body(q->rq);
+	*hr = (struct http_request){
+		.url = b->endpoint, .headers = b->headers, .body = s->body,
 		.timeout = b->config->timeout, .retries = b->config->retries,
-		.framing = b->wire->framing, .on_event = on_event, .on_restart = on_restart, .ctx = &x,
-		.progress = b->progress,
+		.framing = b->wire->framing, .on_event = on_event, .on_restart = on_restart,
+		.ctx = &s->x, .progress = b->progress,
 	};
+}
+
+/* What came back for q. Returns 0, 1 to send it again adjusted, or -1 with q->why set. */
+static int finish(struct backend *b, struct backend_ask *q, struct sent *s)
+{
+	struct wire_answer *a = &s->answer;
+	struct http_response *rs = &s->rs;
+	struct buf *why = q->why;
 	int ret = -1;
-	int sent = http_post(&hr, &rs);
-	b->usage->requests += 1 + (int)rs.retries;
-	bool readable = sent < 0 || rs.streamed || !b->wire->whole(&a, rs.body.data, rs.body.len);
-	b->usage->prompt_tokens += a.prompt_tokens;
-	b->usage->completion_tokens += a.completion_tokens;
-	if (sent < 0 && rs.error) {
-		buf_addstr(why, rs.error);
-	} else if (sent < 0 && rs.status == 400 && adjust_to_rejection(b, &rs)) {
+	q->usage->requests += 1 + (int)rs->retries;
+	bool readable = s->ret < 0 || rs->streamed || !b->wire->whole(a, rs->body.data, rs->body.len);
+	q->usage->prompt_tokens += a->prompt_tokens;
+	q->usage->completion_tokens += a->completion_tokens;
+	if (s->ret < 0 && rs->error) {
+		buf_addstr(why, rs->error);
+	} else if (s->ret < 0 && rs->status == 400 && adjust_to_rejection(b, q->rq, rs)) {
 		ret = 1;
-	} else if (sent < 0) {
-		describe_status(b, &rs, why);
-	} else if (a.error) {
+	} else if (s->ret < 0) {
+		describe_status(b, rs, why);
+	} else if (a->error) {
 		buf_addstr(why, "the server reported an error");
-		if (rs.retries)
-			buf_addf(why, " after %ld %s", rs.retries, rs.retries == 1 ? "retry" : "retries");
-		add_server_message(b, why, a.error);
+		if (rs->retries)
+			buf_addf(why, " after %ld %s", rs->retries, rs->retries == 1 ? "retry" : "retries");
+		add_server_message(b, why, a->error);
 	} else if (!readable) {
 		buf_addstr(why, "the server's answer was unreadable");
-	} else if (a.truncated) {
+	} else if (a->truncated) {
 		buf_addstr(why, "answer truncated (max_tokens)");
-	} else if (!a.complete) {
+	} else if (!a->complete) {
 		buf_addstr(why, "answer cut off (the stream ended early)");
 	} else {
-		buf_add(text, a.text.data, a.text.len);
+		buf_add(q->text, a->text.data, a->text.len);
 		ret = 0;
 	}
-	http_response_release(&rs);
-	wire_answer_release(&a);
-	free(body);
+	http_response_release(rs);
+	wire_answer_release(a);
+	free(s->body);
 	return ret;
+}
+
+/* One round: every request of todo at once; those to send again adjusted stay in todo. */
+static size_t send_round(struct backend *b, struct backend_ask *v, size_t *todo, size_t n)
+{
+	struct sent *s = xcalloc(n + 1, sizeof(*s));
+	struct http_request *hr = xcalloc(n + 1, sizeof(*hr));
+	struct http_response *rs = xcalloc(n + 1, sizeof(*rs));
+	int *rets = xcalloc(n + 1, sizeof(*rets));
+	for (size_t k = 0; k < n; k++)
+		prepare(b, &v[todo[k]], &s[k], &hr[k]);
+	http_post_all(hr, rs, rets, n, b->config->jobs);
+	size_t again = 0;
+	for (size_t k = 0; k < n; k++) {
+		s[k].rs = rs[k];
+		s[k].ret = rets[k];
+		int ret = finish(b, &v[todo[k]], &s[k]);
+		if (ret > 0)
+			todo[again++] = todo[k];
+		else
+			v[todo[k]].ret = ret;
+	}
+	free(rets);
+	free(rs);
+	free(hr);
+	free(s);
+	return again;
+}
+
+void backend_ask_all(struct backend *b, struct backend_ask *v, size_t n)
+{
+	if (b->offline) {
+		for (size_t i = 0; i < n; i++)
+			v[i].ret = offline_ask(b->config, v[i].rq, v[i].text, v[i].why, v[i].usage);
+		return;
+	}
+	size_t *todo = xcalloc(n + 1, sizeof(*todo));
+	for (size_t i = 0; i < n; i++)
+		todo[i] = i;
+	for (size_t left = n; left;)
+		left = send_round(b, v, todo, left);
+	free(todo);
 }
 
 int backend_ask(struct backend *b, struct wire_request *rq, struct buf *text, struct buf *why)
 {
-	int ret;
-	if (b->offline)
-		return offline_ask(b->config, rq, text, why, b->usage);
-	while ((ret = exchange(b, rq, text, why)) > 0)
-		;
-	return ret;
+	struct backend_ask q = { rq, text, why, b->usage, -1 };
+	backend_ask_all(b, &q, 1);
+	return q.ret;
 }
 
 void backend_cache_key(const struct backend *b, const struct wire_request *rq,

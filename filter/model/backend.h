@@ -58,6 +58,22 @@ void backend_close(struct backend *b);
  */
 int backend_ask(struct backend *b, struct wire_request *rq, struct buf *text, struct buf *why);
 
+/* One of several requests sent together. */
+struct backend_ask {
+	struct wire_request *rq;
+	struct buf *text;	/* the answer text is appended here */
+	struct buf *why;	/* the reason of a failure */
+	struct usage *usage;	/* what it cost is counted here */
+	int ret;		/* as backend_ask() returns */
+};
+
+/*
+ * Sends the n requests at once, at most config jobs at a time, each with
+ * its own retries; one that fails stops none of the others. backend_ask()
+ * is this for one request, counted into the connection's usage.
+ */
+void backend_ask_all(struct backend *b, struct backend_ask *v, size_t n);
+
 /* The cache key for rq on this backend. */
 void backend_cache_key(const struct backend *b, const struct wire_request *rq,
 		       char key[CACHE_KEY_SIZE]);

@@ -20,13 +20,21 @@
 #include "model/libcurl.h"
 #include "model/progress.h"
 
+/* Where a transfer is: not started, in the multi handle, waiting to retry, or done. */
+enum phase { PHASE_QUEUED, PHASE_RUNNING, PHASE_WAITING, PHASE_DONE };
+
 struct transfer {
 	const struct http_request *rq;
 	struct http_response *rs;
 	CURL *curl;
+	struct curl_slist *headers;
+	char errbuf[CURL_ERROR_SIZE];
 	bool decided;		/* streamed or whole, fixed at the first byte */
 	struct stream stream;
 	bool too_big;		/* the body, or on_event's answer, hit the cap */
+	enum phase phase;
+	double due;		/* PHASE_WAITING: when to try again */
+	int ret;		/* PHASE_DONE: what http_post() returns */
 };
 
 static bool curl_loaded;
@@ -178,23 +186,8 @@ static double backoff(long attempt)
 	return step * (0.5 + 0.5 * (seed % 1000) / 1000.0);
 }
 
-static void wait_seconds(double seconds, struct progress *p)
-{
-	double end = clock_now() + seconds;
-	for (;;) {
-		double left = end - clock_now();
-		if (left <= 0)
-			return;
-		double step = left < 0.1 ? left : 0.1;
-		struct timespec ts = { 0, (long)(step * 1e9) };
-		nanosleep(&ts, NULL);
-		if (p)
-			progress_tick(p);
-	}
-}
-
-/* One try. A stream its reader stopped (complete, or the server overloaded) has arrived. */
-static CURLcode attempt(struct transfer *t)
+/* Before each try: forget what an earlier one delivered. */
+static void attempt_begin(struct transfer *t)
 {
 	struct http_response *rs = t->rs;
 	if (t->stream.delivered && t->rq->on_restart)
@@ -204,7 +197,13 @@ static CURLcode attempt(struct transfer *t)
 	buf_reset(&rs->body);
 	rs->streamed = false;
 	rs->status = 0;
-	CURLcode rc = libcurl.easy_perform(t->curl);
+	t->errbuf[0] = '\0';
+}
+
+/* After it: a stream its reader stopped (complete, or the server overloaded) has arrived. */
+static CURLcode attempt_end(struct transfer *t, CURLcode rc)
+{
+	struct http_response *rs = t->rs;
 	libcurl.easy_getinfo(t->curl, CURLINFO_RESPONSE_CODE, &rs->status);
 	if (rs->streamed && !rc)
 		stream_finish(&t->stream);
@@ -215,13 +214,14 @@ static CURLcode attempt(struct transfer *t)
 	return rc;
 }
 
-static void configure(CURL *curl, const struct http_request *rq,
-		      struct curl_slist *headers, struct transfer *t, char *errbuf)
+static void configure(struct transfer *t)
 {
+	const struct http_request *rq = t->rq;
+	CURL *curl = t->curl;
 	libcurl.easy_setopt(curl, CURLOPT_URL, rq->url);
 	libcurl.easy_setopt(curl, CURLOPT_POSTFIELDS, rq->body);
 	libcurl.easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)strlen(rq->body));
-	libcurl.easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+	libcurl.easy_setopt(curl, CURLOPT_HTTPHEADER, t->headers);
 	libcurl.easy_setopt(curl, CURLOPT_USERAGENT, "patchreview/" PATCHREVIEW_VERSION);
 	libcurl.easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
 	libcurl.easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
@@ -235,75 +235,195 @@ static void configure(CURL *curl, const struct http_request *rq,
 	libcurl.easy_setopt(curl, CURLOPT_TIMEOUT, rq->timeout);
 	libcurl.easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_write);
 	libcurl.easy_setopt(curl, CURLOPT_WRITEDATA, t);
+	libcurl.easy_setopt(curl, CURLOPT_PRIVATE, t);
 	libcurl.easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
 	libcurl.easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
 	libcurl.easy_setopt(curl, CURLOPT_XFERINFODATA, rq->progress);
-	libcurl.easy_setopt(curl, CURLOPT_ERRORBUFFER, errbuf);
+	libcurl.easy_setopt(curl, CURLOPT_ERRORBUFFER, t->errbuf);
 }
 
-/* Waits before another attempt: Retry-After when the server said, else the backoff. */
-static void wait_to_retry(struct transfer *t)
+/* The easy handle for rq, ready to run; PHASE_DONE with rs->error when there is none. */
+static void transfer_open(struct transfer *t, const struct http_request *rq,
+			  struct http_response *rs, bool loaded)
+{
+	*rs = (struct http_response){ .body = BUF_INIT };
+	*t = (struct transfer){ .rq = rq, .rs = rs, .phase = PHASE_DONE, .ret = -1 };
+	stream_init(&t->stream, rq->framing, rq->on_event, rq->ctx);
+	if (!loaded) {
+		set_error(rs, "libcurl could not be loaded");
+		return;
+	}
+	t->curl = libcurl.easy_init();
+	if (!t->curl) {
+		set_error(rs, "cannot start libcurl");
+		return;
+	}
+	t->headers = libcurl.slist_append(NULL, "Content-Type: application/json");
+	t->headers = libcurl.slist_append(t->headers, "Expect:");
+	for (size_t i = 0; rq->headers && rq->headers[i]; i++)
+		t->headers = libcurl.slist_append(t->headers, rq->headers[i]);
+	if (!t->headers)
+		die_nomem();
+	configure(t);
+	t->phase = PHASE_QUEUED;
+}
+
+static void transfer_close(struct transfer *t)
+{
+	stream_release(&t->stream);
+	if (t->headers)
+		libcurl.slist_free_all(t->headers);
+	if (t->curl)
+		libcurl.easy_cleanup(t->curl);
+}
+
+/*
+ * A try has ended with rc: done (t->ret set), or a retry is due, after
+ * what Retry-After says or the backoff.
+ */
+static void conclude(struct transfer *t, CURLcode rc)
 {
 	const struct http_request *rq = t->rq;
+	struct http_response *rs = t->rs;
+	bool overloaded = !rc && t->stream.verdict == STREAM_RETRY;
+	if (!rc && rs->status / 100 == 2 && (!overloaded || rs->retries >= rq->retries)) {
+		t->ret = 0;
+		t->phase = PHASE_DONE;
+		return;
+	}
+	bool again = overloaded || (rc ? retryable_failure(t, rc) : retryable_status(rs->status));
+	if (!again || rs->retries >= rq->retries) {
+		if (rc)
+			describe_failure(t, rc, t->errbuf);
+		t->phase = PHASE_DONE;
+		return;
+	}
 	curl_off_t told = 0;
 	libcurl.easy_getinfo(t->curl, CURLINFO_RETRY_AFTER, &told);
-	double wait = told > 0 ? (double)told : backoff(t->rs->retries);
-	if (wait > HTTP_MAX_WAIT)
-		wait = HTTP_MAX_WAIT;
-	if (rq->progress) {
-		const char *stage = rq->progress->stage;
-		progress_stage(rq->progress, "waiting to retry");
-		wait_seconds(wait, rq->progress);
-		progress_stage(rq->progress, stage);
-	} else {
-		wait_seconds(wait, NULL);
+	double wait = told > 0 ? (double)told : backoff(rs->retries);
+	t->due = clock_now() + (wait > HTTP_MAX_WAIT ? HTTP_MAX_WAIT : wait);
+	t->phase = PHASE_WAITING;
+	rs->retries++;
+}
+
+/* Starts what may start: queued transfers and retries that are due, up to jobs at once. */
+static size_t start_due(CURLM *multi, struct transfer *v, size_t n, long jobs)
+{
+	size_t running = 0;
+	double now = clock_now();
+	for (size_t i = 0; i < n; i++)
+		running += v[i].phase == PHASE_RUNNING;
+	for (size_t i = 0; i < n && (long)running < jobs; i++) {
+		struct transfer *t = &v[i];
+		if (t->phase != PHASE_QUEUED && !(t->phase == PHASE_WAITING && t->due <= now))
+			continue;
+		attempt_begin(t);
+		libcurl.multi_add_handle(multi, t->curl);
+		t->phase = PHASE_RUNNING;
+		running++;
 	}
-	t->rs->retries++;
+	return running;
+}
+
+/* Takes in the transfers libcurl has finished; returns how many. */
+static size_t collect_done(CURLM *multi)
+{
+	CURLMsg *msg;
+	int left;
+	size_t done = 0;
+	while ((msg = libcurl.multi_info_read(multi, &left))) {
+		if (msg->msg != CURLMSG_DONE)
+			continue;
+		char *priv = NULL;
+		CURLcode rc = msg->data.result;
+		libcurl.easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, &priv);
+		struct transfer *t = (struct transfer *)priv;
+		libcurl.multi_remove_handle(multi, msg->easy_handle);
+		conclude(t, attempt_end(t, rc));
+		done++;
+	}
+	return done;
+}
+
+/* Until the next retry is due (at most 100 ms, so the progress line moves), in ms. */
+static int idle_ms(const struct transfer *v, size_t n)
+{
+	double wait = 0.1, now = clock_now();
+	for (size_t i = 0; i < n; i++)
+		if (v[i].phase == PHASE_WAITING && v[i].due - now < wait)
+			wait = v[i].due - now;
+	return wait > 0 ? (int)(wait * 1000) + 1 : 0;
+}
+
+static const char waiting_stage[] = "waiting to retry";
+
+/*
+ * The progress line says when nothing runs and everything left waits to
+ * retry; *before keeps the stage it said until then.
+ */
+static void show_stage(const struct transfer *v, size_t n, size_t running, const char **before)
+{
+	struct progress *p = n ? v[0].rq->progress : NULL;
+	bool pending = false;
+	for (size_t i = 0; i < n; i++)
+		pending |= v[i].phase != PHASE_DONE;
+	if (!p)
+		return;
+	if (!running && pending && p->stage != waiting_stage) {
+		*before = p->stage;
+		progress_stage(p, waiting_stage);
+	} else if ((running || !pending) && p->stage == waiting_stage) {
+		progress_stage(p, *before);
+	}
+	progress_tick(p);
+}
+
+void http_post_all(const struct http_request *rqs, struct http_response *rss, int *rets,
+		   size_t n, long jobs)
+{
+	bool loaded = load_curl() == 0;
+	const char *stage = NULL;
+	struct transfer *v = xcalloc(n + 1, sizeof(*v));
+	for (size_t i = 0; i < n; i++)
+		transfer_open(&v[i], &rqs[i], &rss[i], loaded);
+	CURLM *multi = loaded ? libcurl.multi_init() : NULL;
+	for (size_t i = 0; !multi && i < n; i++)
+		if (v[i].phase != PHASE_DONE) {
+			set_error(v[i].rs, "cannot start libcurl");
+			v[i].phase = PHASE_DONE;
+		}
+	for (;;) {
+		size_t running = multi ? start_due(multi, v, n, jobs < 1 ? 1 : jobs) : 0;
+		bool pending = false;
+		for (size_t i = 0; i < n; i++)
+			pending |= v[i].phase != PHASE_DONE;
+		if (!pending)
+			break;
+		show_stage(v, n, running, &stage);
+		int still = 0;
+		libcurl.multi_perform(multi, &still);
+		if (collect_done(multi))
+			continue;	/* a slot is free, or a retry to schedule */
+		int ms = idle_ms(v, n);
+		if (running)
+			libcurl.multi_poll(multi, NULL, 0, ms, NULL);
+		else
+			nanosleep(&(struct timespec){ ms / 1000, (long)(ms % 1000) * 1000000 }, NULL);
+	}
+	show_stage(v, n, 0, &stage);
+	for (size_t i = 0; i < n; i++) {
+		rets[i] = v[i].ret;
+		transfer_close(&v[i]);
+	}
+	if (multi)
+		libcurl.multi_cleanup(multi);
+	free(v);
 }
 
 int http_post(const struct http_request *rq, struct http_response *rs)
 {
-	*rs = (struct http_response){ .body = BUF_INIT };
-	if (load_curl() < 0) {
-		set_error(rs, "libcurl could not be loaded");
-		return -1;
-	}
-	CURL *curl = libcurl.easy_init();
-	if (!curl) {
-		set_error(rs, "cannot start libcurl");
-		return -1;
-	}
-	struct curl_slist *headers = libcurl.slist_append(NULL, "Content-Type: application/json");
-	headers = libcurl.slist_append(headers, "Expect:");
-	for (size_t i = 0; rq->headers && rq->headers[i]; i++)
-		headers = libcurl.slist_append(headers, rq->headers[i]);
-	if (!headers)
-		die_nomem();
-	char errbuf[CURL_ERROR_SIZE];
-	struct transfer t = { .rq = rq, .rs = rs, .curl = curl };
-	stream_init(&t.stream, rq->framing, rq->on_event, rq->ctx);
-	configure(curl, rq, headers, &t, errbuf);
-
-	int ret = -1;
-	for (;;) {
-		errbuf[0] = '\0';
-		CURLcode rc = attempt(&t);
-		bool overloaded = !rc && t.stream.verdict == STREAM_RETRY;
-		if (!rc && rs->status / 100 == 2 && (!overloaded || rs->retries >= rq->retries)) {
-			ret = 0;
-			break;
-		}
-		bool again = overloaded || (rc ? retryable_failure(&t, rc) : retryable_status(rs->status));
-		if (!again || rs->retries >= rq->retries) {
-			if (rc)
-				describe_failure(&t, rc, errbuf);
-			break;
-		}
-		wait_to_retry(&t);
-	}
-	stream_release(&t.stream);
-	libcurl.slist_free_all(headers);
-	libcurl.easy_cleanup(curl);
+	int ret;
+	http_post_all(rq, rs, &ret, 1, 1);
 	return ret;
 }
 

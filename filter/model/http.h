@@ -57,6 +57,15 @@ struct http_response {
  * it with http_response_release() either way.
  */
 int http_post(const struct http_request *rq, struct http_response *rs);
+
+/*
+ * The same for n requests at once, with at most jobs transfers running
+ * (libcurl's multi interface); each has its own retries and its own
+ * result in rets[i], as http_post() returns it. One failing stops none
+ * of the others. http_post() is this for one request.
+ */
+void http_post_all(const struct http_request *rqs, struct http_response *rss, int *rets,
+		   size_t n, long jobs);
 void http_response_release(struct http_response *rs);
 
 /*

@@ -14,7 +14,14 @@ struct libcurl {
 	void (*global_cleanup)(void);
 	CURL *(*easy_init)(void);
 	CURLcode (*easy_setopt)(CURL *curl, CURLoption option, ...);
-	CURLcode (*easy_perform)(CURL *curl);
+	CURLM *(*multi_init)(void);
+	CURLMcode (*multi_add_handle)(CURLM *multi, CURL *curl);
+	CURLMcode (*multi_remove_handle)(CURLM *multi, CURL *curl);
+	CURLMcode (*multi_perform)(CURLM *multi, int *running);
+	CURLMcode (*multi_poll)(CURLM *multi, struct curl_waitfd *fds, unsigned nfds,
+				int timeout_ms, int *numfds);
+	CURLMsg *(*multi_info_read)(CURLM *multi, int *left);
+	CURLMcode (*multi_cleanup)(CURLM *multi);
 	CURLcode (*easy_getinfo)(CURL *curl, CURLINFO info, ...);
 	const char *(*easy_strerror)(CURLcode code);
 	void (*easy_cleanup)(CURL *curl);

@@ -44,6 +44,14 @@ int http_post(const struct http_request *rq, struct http_response *rs)
 	return 0;
 }
 
+void http_post_all(const struct http_request *rqs, struct http_response *rss, int *rets,
+		   size_t n, long jobs)
+{
+	(void)jobs;
+	for (size_t i = 0; i < n; i++)
+		rets[i] = http_post(&rqs[i], &rss[i]);
+}
+
 void http_response_release(struct http_response *rs)
 {
 	buf_release(&rs->body);
