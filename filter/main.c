@@ -14,6 +14,7 @@
 #include "draft/draft.h"
 #include "draft/out.h"
 #include "eval/eval.h"
+#include "learn/learn.h"
 #include "mail/mail.h"
 #include "model/model.h"
 #include "output/output.h"
@@ -40,6 +41,9 @@ struct run_options {
 static const char usage_text[] =
 	"usage: patchreview [options] < message > draft\n"
 	"       patchreview eval --repo DIR [options]  (see patchreview eval --help)\n"
+	"       patchreview dismiss [FINGERPRINT | N...] [< draft]\n"
+	"       patchreview learn [PATH...] [< sent mail]\n"
+	"       patchreview stats\n"
 	"\n"
 	"Reads one patch mail (raw RFC 5322), or a whole series (an mbox, or\n"
 	"messages with a line of four Ctrl-A after each), and writes a reply\n"
@@ -60,6 +64,7 @@ static const char usage_text[] =
 	"      --tree DIR       read the code around the patch from this git work tree\n"
 	"      --explain-prompt print the prompt guides chosen for this patch and stop\n"
 	"      --list-checks    print the built-in rules with their ids and stop\n"
+	"      --show-dismissed list the dismissed findings at the end of the draft\n"
 	"      --strict         exit 4 when the model review fails\n"
 	"      --answers DIR    take the model's answers from DIR/NAME.json, not a server\n"
 	"      --requests-out DIR  write each unanswered request to DIR/NAME.json\n"
@@ -85,7 +90,7 @@ static const char usage_text[] =
 enum {
 	OPT_FULL = 256, OPT_MAILDIR, OPT_MUTT, OPT_NO_CACHE, OPT_EXPLAIN, OPT_STRICT,
 	OPT_ANSWERS, OPT_REQUESTS_OUT, OPT_REQUEST_NAME, OPT_LIST_CHECKS,
-	OPT_FORMAT, OPT_FAIL_ON, OPT_TREE, OPT_TAG, OPT_OUTPUT_DIR,
+	OPT_FORMAT, OPT_FAIL_ON, OPT_TREE, OPT_TAG, OPT_OUTPUT_DIR, OPT_SHOW_DISMISSED,
 };
 
 static const struct option options[] = {
@@ -102,6 +107,7 @@ static const struct option options[] = {
 	{ "tree", required_argument, NULL, OPT_TREE },
 	{ "explain-prompt", no_argument, NULL, OPT_EXPLAIN },
 	{ "list-checks", no_argument, NULL, OPT_LIST_CHECKS },
+	{ "show-dismissed", no_argument, NULL, OPT_SHOW_DISMISSED },
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "answers", required_argument, NULL, OPT_ANSWERS },
 	{ "requests-out", required_argument, NULL, OPT_REQUESTS_OUT },
@@ -133,6 +139,7 @@ static int apply_option(struct config *c, int opt, const char *arg)
 	case OPT_NO_CACHE: return config_set(c, "cache", "no", "--no-cache");
 	case OPT_TREE: return config_set(c, "tree", arg, "--tree");
 	case OPT_STRICT: return config_set(c, "strict", "yes", "--strict");
+	case OPT_SHOW_DISMISSED: return config_set(c, "show_dismissed", "yes", "--show-dismissed");
 	case 'q': return config_set(c, "quiet", "yes", "--quiet");
 	case 'j': return config_set(c, "jobs", arg, "--jobs");
 	case OPT_EXPLAIN: c->explain_prompt = true; return 0;
@@ -323,9 +330,23 @@ int main(int argc, char **argv)
 	 * must give a write error and exit 3, not kill us unannounced.
 	 */
 	signal(SIGPIPE, SIG_IGN);
+	static const struct {
+		const char *name;
+		int (*main)(int argc, char **argv);
+	} commands[] = {
+		{ "dismiss", dismiss_main }, { "learn", learn_main }, { "stats", stats_main },
+	};
 	if (argc > 1 && !strcmp(argv[1], "eval")) {
 		mail_init();
 		int status = eval_main(argc - 1, argv + 1, reviewers_run);
+		mail_shutdown();
+		return status;
+	}
+	for (size_t i = 0; argc > 1 && i < sizeof(commands) / sizeof(*commands); i++) {
+		if (strcmp(argv[1], commands[i].name))
+			continue;
+		mail_init();
+		int status = commands[i].main(argc - 1, argv + 1);
 		mail_shutdown();
 		return status;
 	}

@@ -244,6 +244,21 @@ MUTATIONS = {
     "profile: git's list on vger is not a kernel list": (
         'filter/checks/rules.c', 'strncasecmp(addr, "git@", 4)',
         '1', 't17-kernel'),
+    'fingerprint: no line numbers in it': (
+        'filter/review/fingerprint.c', 'place = hash_collapsed(place, l->text + (marked && l->len),',
+        'place = hash_bytes(place, (const char *)&l->new_no, sizeof(l->new_no));\n\t\tplace = hash_collapsed(place, l->text + (marked && l->len),',
+        't44-learn'),
+    'fingerprint: a model finding is dismissed by its place': (
+        'filter/review/fingerprint.c', 'return !strncmp(dismissed, fp, FINGERPRINT_PLACE);',
+        'return !strcmp(dismissed, fp);', 't44-learn'),
+    'dismissed: list= must match': (
+        'filter/review/suppress.c', 'if (e->list && !sent_to(in->mail, e->list))',
+        'if (e->list && !sent_to(in->mail, e->list) && 0)', 't44-learn'),
+    'learn: kept needs most of the words': (
+        'filter/learn/learn.c', 'found >= KEPT_SHARE * (double)words', 'found + words >= KEPT_SHARE * (double)words', 't44-learn'),
+    'learn: learn_after deletions dismiss': (
+        'filter/learn/learn.c', 'store_deletions(f->fp) < c->learn_after', 'store_deletions(f->fp) < 1',
+        't44-learn'),
     'suppressions: line= must match': (
         'filter/review/suppress.c', 'return !e->line || (line && e->line == line);',
         'return true;', 't16-rules'),

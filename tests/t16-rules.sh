@@ -45,8 +45,8 @@ PATCHREVIEW_PROFILE=linux run_pr < "$MAILS/demo.eml"
 check "profile: a bad value stops the run, naming the variable" \
 	sh -c "[ $status -eq 2 ] && grep -q \"PATCHREVIEW_PROFILE: 'profile' wants auto, kernel or generic, not 'linux'\" '$T/err'"
 
-# The suppression list, at its default place.
-known=$XDG_DATA_HOME/patchreview/suppressions
+# The dismissed list, hand-written entries, at its default place.
+known=$XDG_DATA_HOME/patchreview/dismissed
 mkdir -p "$(dirname "$known")"
 run_pr < "$MAILS/demo.eml"
 check "suppressions: none yet, both comments" grep -q "^The built-in checks left 2 comments above" "$T/out"
@@ -71,13 +71,13 @@ check "suppressions: '*' is any rule; the id without <> matches too" \
 printf 'fixes-tag\nfixes-tag mgsid=x\nfixes-tag line=ten\nfixes-tag fp=0123abcd\n' > "$known"
 run_pr < "$MAILS/demo.eml"
 check "suppressions: entries without a field or with an unknown one are ignored, with a warning" \
-	sh -c "grep -q '^The built-in checks left 2 comments above' '$T/out' && grep -q 'suppressions:1: an entry needs file=' '$T/err' && grep -q \"suppressions:2: unknown field 'mgsid'\" '$T/err' && grep -q \"suppressions:3: 'line=ten' is not a line number\" '$T/err' && [ \$(wc -l < '$T/err') -eq 3 ]"
+	sh -c "grep -q '^The built-in checks left 2 comments above' '$T/out' && grep -q 'dismissed:1: an entry needs file=' '$T/err' && grep -q \"dismissed:2: unknown field 'mgsid'\" '$T/err' && grep -q \"dismissed:3: 'line=ten' is not a line number\" '$T/err' && grep -q 'dismissed:4: fp= takes twelve hex digits' '$T/err' && [ \$(wc -l < '$T/err') -eq 4 ]"
 printf 'fixes-tag file=drivers/*\n' > "$T/mine"
-PATCHREVIEW_SUPPRESSIONS="$T/mine" run_pr < "$MAILS/demo.eml"
+PATCHREVIEW_DISMISSED="$T/mine" run_pr < "$MAILS/demo.eml"
 check "suppressions: the setting names another file; file= never matches a message finding" \
 	sh -c "grep -q '^The built-in checks left 2 comments above' '$T/out' && [ ! -s '$T/err' ]"
 printf '* msgid=20261201081402.4711-1-jose.garcia@example.org\n' > "$known"
-PATCHREVIEW_SUPPRESSIONS=none run_pr < "$MAILS/demo.eml"
+PATCHREVIEW_DISMISSED=none run_pr < "$MAILS/demo.eml"
 check "suppressions: none turns the list off" grep -q "^The built-in checks left 2 comments above" "$T/out"
 rm -f "$known"
 

@@ -110,7 +110,7 @@ model() {
 
 # A fresh Maildir tree holding only the original, and nothing recorded.
 reset_mail() {
-	rm -rf "$H/Mail" "$H/.cache/patchreview" "$OUT"
+	rm -rf "$H/Mail" "$H/.cache/patchreview" "$H/.local/share/patchreview" "$OUT"
 	mkdir -p "$H/Mail/INBOX/cur" "$H/Mail/INBOX/new" "$H/Mail/INBOX/tmp" \
 		"$H/Mail/Drafts/cur" "$H/Mail/Drafts/new" "$H/Mail/Drafts/tmp" "$OUT"
 	cp "$T/orig.eml" "$H/Mail/INBOX/cur/1700000000.1.t40:2,S"
@@ -187,6 +187,16 @@ sent_checks() {
 	done
 }
 
+# learned NAME: the sent reply went through contrib/learn/patchreview-sendmail:
+# patchreview learn found the draft's record (then removed it) and counted
+# its comments, all kept since the editor changed nothing.
+learned() {
+	log=$H/.local/share/patchreview/learned
+	check "$1: the send hook learned from the reply: every comment kept" \
+		sh -c "[ \$(grep -c '^kept	' '$log') -ge 1 ] && ! grep -q '^deleted' '$log' &&
+			[ -z \"\$(ls '$H/.local/share/patchreview/drafts')\" ]"
+}
+
 # in_text DRAFT FILE: every line the draft adds to the quote (comments,
 # attribution, notes) is a line of FILE, the file the editor was given.
 in_text() {
@@ -228,6 +238,7 @@ mutt_like() {
 		sent_checks "$cl" 0
 		check "$cl: X-Mutt-References is not sent" \
 			$MC lacks-header X-Mutt-References "$OUT/sent.0"
+		learned "$cl"
 	else
 		fail "$cl: sends the reply" "no mail reached sendmail"
 	fi
@@ -443,6 +454,7 @@ aerc_test() {
 		sent_checks aerc 0
 		check "aerc: X-Mutt-References is not sent" \
 			$MC lacks-header X-Mutt-References "$OUT/sent.0"
+		learned aerc
 		n=0
 		while ! ls "$H/Mail/INBOX/cur" | grep -q ':2,[A-Z]*R' && [ $n -lt 50 ]; do
 			sleep 0.1

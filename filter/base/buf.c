@@ -82,6 +82,16 @@ void buf_reset(struct buf *b)
 		b->data[0] = '\0';
 }
 
+void buf_cut_utf8(struct buf *b, size_t len)
+{
+	if (b->len <= len)
+		return;
+	while (len && ((unsigned char)b->data[len] & 0xc0) == 0x80)
+		len--;
+	b->len = len;
+	b->data[len] = '\0';
+}
+
 char *buf_detach(struct buf *b, size_t *leno)
 {
 	char *data = b->cap ? b->data : calloc(1, 1);

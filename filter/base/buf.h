@@ -23,6 +23,8 @@ void buf_addf(struct buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void buf_vaddf(struct buf *b, const char *fmt, va_list ap);
 void buf_reset(struct buf *b);
+/* Cuts the text to at most len bytes, at the start of a UTF-8 sequence. */
+void buf_cut_utf8(struct buf *b, size_t len);
 /* Hands the data over to the caller, who frees it; the buffer is empty after. */
 char *buf_detach(struct buf *b, size_t *leno);
 void buf_release(struct buf *b);

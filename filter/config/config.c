@@ -41,7 +41,11 @@ static const struct key keys[] = {
 	KEY(profile, KEY_STRING, "which built-in rules apply: auto, kernel, generic (auto)"),
 	KEY(skip_checks, KEY_STRING, "built-in checks to turn off, e.g. \"signoff subject-length\""),
 	KEY(add_checks, KEY_STRING, "built-in checks to turn on beyond the profile's, by id"),
-	KEY(suppressions, KEY_STRING, "known findings not to repeat (~/.local/share/patchreview/suppressions)"),
+	KEY(dismissed, KEY_STRING, "findings not to repeat (~/.local/share/patchreview/dismissed)"),
+	KEY(show_dismissed, KEY_BOOL, "list the dismissed findings in a section at the end (no)"),
+	CHOICE(fingerprints, "line none", "end a draft with its findings' fingerprints: line, none (line)"),
+	KEY(record, KEY_BOOL, "keep each draft's findings until its reply is sent, for learn (yes)"),
+	KEY(learn_after, KEY_LONG, "dismiss a finding deleted before sending this many times (2)"),
 	KEY(maildir, KEY_STRING, "deliver the draft into this Maildir instead of stdout"),
 	KEY(strict, KEY_BOOL, "exit 4 when the model review fails (no)"),
 	KEY(quiet, KEY_BOOL, "no progress line on a terminal (no)"),
@@ -84,6 +88,8 @@ void config_init(struct config *c)
 	c->series_context_bytes = 16000;
 	c->part_bytes = 32000;
 	c->jobs = 4;
+	c->learn_after = 2;
+	c->record = true;
 	c->origin = xcalloc(sizeof(keys) / sizeof(*keys), sizeof(*c->origin));
 }
 

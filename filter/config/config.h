@@ -20,7 +20,11 @@ struct config {
 	char *profile;		/* auto, kernel, generic; NULL is auto */
 	char *skip_checks;	/* rules turned off, by id */
 	char *add_checks;	/* rules turned on beyond the profile's, by id */
-	char *suppressions;	/* the known-findings file, or NULL for the default */
+	char *dismissed;	/* the dismissed-findings file, or NULL for the default */
+	bool show_dismissed;	/* list the dismissed findings at the end of the draft */
+	char *fingerprints;	/* line, none: the fingerprints line; NULL is line */
+	bool record;		/* keep each draft's findings for patchreview learn */
+	long learn_after;	/* deletions before sending that dismiss a finding */
 	char *maildir;		/* deliver into this Maildir instead of stdout */
 	/* the run */
 	bool strict;		/* non-zero exit when the model review fails */

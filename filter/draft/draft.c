@@ -13,8 +13,11 @@
 #include "draft/draft.h"
 #include "draft/headers.h"
 #include "draft/parts.h"
+#include "review/fingerprint.h"
 
 #define WRAP_COLUMNS 72
+/* Fingerprints on the closing line: 60 of them fit in an 8bit mail line. */
+#define FINGERPRINTS_MAX 60
 
 /* The body writer: remembers whether a blank line is due before the next text. */
 struct writer {
@@ -165,6 +168,28 @@ static void put_signature(struct writer *w, const struct config *c)
 	buf_release(&s);
 }
 
+/*
+ * The findings' fingerprints, for patchreview dismiss, on one line the
+ * maintainer deletes before sending (patchreview learn does not need it).
+ */
+static void put_fingerprints(struct writer *w, const struct patch *p, const struct review *r,
+			     const struct config *c)
+{
+	if (!r->nfindings || (c->fingerprints && !strcmp(c->fingerprints, "none")))
+		return;
+	struct buf line = BUF_INIT;
+	buf_addstr(&line, "[patchreview-fingerprints:");
+	for (size_t i = 0; i < r->nfindings && i < FINGERPRINTS_MAX; i++) {
+		char fp[FINGERPRINT_LEN + 1];
+		finding_fingerprint(p, &r->findings[i], fp);
+		buf_addf(&line, " %s", fp);
+	}
+	buf_addstr(&line, r->nfindings > FINGERPRINTS_MAX ? " ...]" : "]");
+	w->gap = true;
+	put_raw(w, "", line.data, line.len);
+	buf_release(&line);
+}
+
 /* Quotes the lines [0, end) that draft_select_lines() picks, each comment under its line. */
 static void put_body(struct writer *w, const struct mail *m, const struct patch *p,
 		     const struct review *r, const struct config *c, bool reviewed, size_t end)
@@ -224,6 +249,14 @@ static void put_body(struct writer *w, const struct mail *m, const struct patch 
 			put_wrapped(w, r->less_sure.v[i]);
 		}
 	}
+	if (r->dismissed.n) {
+		w->gap = true;
+		put_wrapped(w, "Dismissed earlier, and left out above (show_dismissed):");
+		for (size_t i = 0; i < r->dismissed.n; i++) {
+			w->gap = true;
+			put_wrapped(w, r->dismissed.v[i]);
+		}
+	}
 	if (c->tag) {
 		struct buf tag = BUF_INIT;
 		draft_tag(&tag, c->tag, c->from);
@@ -235,6 +268,7 @@ static void put_body(struct writer *w, const struct mail *m, const struct patch 
 		w->gap = true;
 		put_wrapped(w, r->disclosure);
 	}
+	put_fingerprints(w, p, r, c);
 	put_signature(w, c);
 }
 

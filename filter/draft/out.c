@@ -15,6 +15,7 @@
 #include "draft/draft.h"
 #include "draft/maildir.h"
 #include "draft/out.h"
+#include "learn/record.h"
 
 /* Longest subject part of a file name, as git format-patch keeps it. */
 #define SLUG_MAX 52
@@ -149,6 +150,8 @@ int draft_out_write(struct draft_out *o, unsigned number, const struct mail *m,
 	else
 		ret = 0;
 	o->written += !ret;
+	if (!ret && reviewed)
+		record_write(m, p, r, c);
 	free(data);
 	return ret;
 }

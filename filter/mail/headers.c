@@ -135,6 +135,12 @@ void mail_read_headers(struct mail *m, GMimeMessage *msg)
 			warn("the Message-ID is malformed; the reply will not name it");
 	}
 	g_free(id);
+	const char *irt = g_mime_object_get_header(obj, "In-Reply-To");
+	GMimeReferences *parent = irt ? g_mime_references_parse(NULL, irt) : NULL;
+	if (parent && g_mime_references_length(parent) > 0)
+		m->in_reply_to = clean_message_id(g_mime_references_get_message_id(parent, 0));
+	if (parent)
+		g_mime_references_free(parent);
 	/* A reply's References: the parent's References, else its In-Reply-To. */
 	const char *refs = g_mime_object_get_header(obj, "References");
 	add_references(m, refs ? refs : g_mime_object_get_header(obj, "In-Reply-To"));

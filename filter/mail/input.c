@@ -191,6 +191,7 @@ void mail_release(struct mail *m)
 	free(m->subject);
 	free(m->date);
 	free(m->message_id);
+	free(m->in_reply_to);
 	for (size_t i = 0; i < m->nreferences; i++)
 		free(m->references[i]);
 	free(m->references);

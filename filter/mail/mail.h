@@ -24,6 +24,7 @@ struct mail {
 	char *subject;		/* UTF-8, unfolded, never NULL */
 	char *date;		/* the Date header as sent, or NULL */
 	char *message_id;	/* without angle brackets, or NULL; printable ASCII */
+	char *in_reply_to;	/* the first id of In-Reply-To, or NULL; printable ASCII */
 	char **references;	/* message ids without brackets; printable ASCII */
 	size_t nreferences;
 	/*

@@ -20,6 +20,7 @@ void review_release(struct review *r)
 	strvec_clear(&r->notes);
 	strvec_clear(&r->summary);
 	strvec_clear(&r->less_sure);
+	strvec_clear(&r->dismissed);
 	free(r->disclosure);
 	memset(r, 0, sizeof(*r));
 }
@@ -111,4 +112,18 @@ int severity_parse(const char *name, enum severity *sevo)
 		}
 	}
 	return -1;
+}
+
+void review_dismissed(struct review *r, const struct patch *p, const struct finding *f,
+		      const char *fp)
+{
+	struct buf line = BUF_INIT;
+	buf_addf(&line, "[%s] %s", fp, f->source);
+	if (f->line < p->nlines && p->lines[f->line].file >= 0) {
+		const struct patch_line *l = &p->lines[f->line];
+		buf_addf(&line, ", %s:%u", patch_file_path(&p->files[l->file]),
+			 l->kind == LINE_REMOVED ? l->old_no : l->new_no);
+	}
+	buf_addf(&line, ": %s", f->text);
+	strvec_push_take(&r->dismissed, buf_detach(&line, NULL));
 }

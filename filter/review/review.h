@@ -27,6 +27,7 @@ struct review {
 	struct strvec notes;	/* bracketed lines for the top of the draft */
 	struct strvec summary;	/* paragraphs for the end of the draft */
 	struct strvec less_sure;	/* model findings below min_confidence, listed last */
+	struct strvec dismissed;	/* with show_dismissed: the findings the list left out */
 	char *disclosure;	/* e.g. "Assisted-by: patchreview (model)", or NULL */
 	bool model_failed;	/* the model reviewer ran and failed */
 	bool model_deferred;	/* a request went to --requests-out, unanswered */
@@ -62,6 +63,10 @@ void review_note(struct review *r, const char *fmt, ...)
 void review_summary(struct review *r, const char *text);
 /* Each limit the mail or its patch went past: a note, and the same line on stderr. */
 void review_note_cuts(struct review *r, const struct mail *m, const struct patch *p);
+
+/* A line on a dismissed finding (fingerprint fp) for r->dismissed. */
+void review_dismissed(struct review *r, const struct patch *p, const struct finding *f,
+		      const char *fp);
 
 /* The most severe finding's severity, or -1 when there is none. */
 int review_worst(const struct review *r);

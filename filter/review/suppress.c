@@ -5,11 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/buf.h"
 #include "base/msg.h"
 #include "base/paths.h"
 #include "base/text.h"
+#include "review/fingerprint.h"
 #include "review/suppress.h"
 
 /* "%20" and "%25" (any %XX) back to bytes, the rest as it is. Caller frees. */
@@ -56,6 +58,8 @@ static int parse_field(struct suppress_entry *e, const char *s, size_t len,
 		slot = &e->msgid;
 	else if (klen == 2 && !memcmp(s, "fp", 2))
 		slot = &e->fp;
+	else if (klen == 4 && !memcmp(s, "list", 4))
+		slot = &e->list;
 	if (slot) {
 		free(*slot);
 		*slot = value;
@@ -87,6 +91,7 @@ static void entry_release(struct suppress_entry *e)
 	free(e->file);
 	free(e->msgid);
 	free(e->fp);
+	free(e->list);
 }
 
 /* One line of the file; a comment or blank line gives no entry. Returns -1 on a bad line. */
@@ -111,6 +116,9 @@ static int parse_line(struct suppress_list *l, const char *s, struct buf *why)
 	if (!ret && e.rule && !fields) {
 		buf_addstr(why, "an entry needs file=, line=, msgid= or fp=");
 		ret = -1;
+	} else if (!ret && e.fp && !fingerprint_valid(e.fp)) {
+		buf_addstr(why, "fp= takes twelve hex digits");
+		ret = -1;
 	}
 	if (ret || !e.rule) {
 		entry_release(&e);
@@ -124,10 +132,9 @@ static int parse_line(struct suppress_list *l, const char *s, struct buf *why)
 void suppress_load(struct suppress_list *l, const struct config *c)
 {
 	memset(l, 0, sizeof(*l));
-	if (c->suppressions && !strcmp(c->suppressions, "none"))
+	if (c->dismissed && !strcmp(c->dismissed, "none"))
 		return;
-	l->path = c->suppressions ? expand_home(c->suppressions)
-				  : xdg_path("XDG_DATA_HOME", ".local/share", "patchreview/suppressions");
+	l->path = suppress_path(c);
 	FILE *f = l->path ? fopen(l->path, "r") : NULL;
 	if (!f) {
 		if (l->path && errno != ENOENT)
@@ -145,6 +152,13 @@ void suppress_load(struct suppress_list *l, const struct config *c)
 	buf_release(&why);
 	free(line);
 	fclose(f);
+}
+
+char *suppress_path(const struct config *c)
+{
+	if (c->dismissed)
+		return expand_home(c->dismissed);
+	return xdg_path("XDG_DATA_HOME", ".local/share", "patchreview/dismissed");
 }
 
 void suppress_release(struct suppress_list *l)
@@ -168,13 +182,28 @@ static const char *finding_place(const struct patch *p, const struct finding *f,
 	return patch_file_path(&p->files[l->file]);
 }
 
+/* Was the mail sent to list (its List-Post, To or Cc)? */
+static bool sent_to(const struct mail *m, const char *list)
+{
+	if (m->list_post && !strcasecmp(m->list_post, list))
+		return true;
+	const struct address_list *lists[] = { &m->to, &m->cc };
+	for (size_t k = 0; k < 2; k++)
+		for (size_t i = 0; i < lists[k]->n; i++)
+			if (!strcasecmp(lists[k]->v[i].addr, list))
+				return true;
+	return false;
+}
+
 static bool matches(const struct suppress_entry *e, const struct review_input *in,
-		    const struct finding *f)
+		    const struct finding *f, const char *fp)
 {
 	if (strcmp(e->rule, "*") && strcmp(e->rule, f->source))
 		return false;
-	if (e->fp)
-		return false;	/* no finding carries a fingerprint yet */
+	if (e->fp && !fingerprint_covers(e->fp, fp, f))
+		return false;
+	if (e->list && !sent_to(in->mail, e->list))
+		return false;
 	if (e->msgid && (!in->mail->message_id || strcmp(e->msgid, in->mail->message_id)))
 		return false;
 	unsigned long line;
@@ -189,13 +218,19 @@ size_t suppress_apply(const struct suppress_list *l, const struct review_input *
 {
 	size_t kept = from;
 	for (size_t i = from; i < r->nfindings; i++) {
+		struct finding *f = &r->findings[i];
+		char fp[FINGERPRINT_LEN + 1];
+		finding_fingerprint(in->patch, f, fp);
 		bool known = false;
 		for (size_t k = 0; !known && k < l->n; k++)
-			known = matches(&l->v[k], in, &r->findings[i]);
-		if (known)
-			free(r->findings[i].text);
-		else
-			r->findings[kept++] = r->findings[i];
+			known = matches(&l->v[k], in, f, fp);
+		if (!known) {
+			r->findings[kept++] = *f;
+			continue;
+		}
+		if (in->config->show_dismissed)
+			review_dismissed(r, in->patch, f, fp);
+		free(f->text);
 	}
 	size_t dropped = r->nfindings - kept;
 	r->nfindings = kept;

@@ -11,8 +11,9 @@
  *     file=GLOB   the finding is on a line of this file (fnmatch, '*' spans '/')
  *     line=N      ... on line N of the new file (of the old one for a removed line)
  *     msgid=ID    the mail's Message-ID, with or without <>
- *     fp=HEX      the finding's fingerprint (for the model's dismissals; built-in
- *                 findings carry none, so such entries never match them)
+ *     fp=HEX      the finding's fingerprint (review/fingerprint.h): what
+ *                 patchreview dismiss and learn write
+ *     list=ADDR   the mail went to this list (List-Post, To or Cc)
  *
  * A blank or '%' in a value is written %20 or %25. '#' starts a comment.
  * An entry with no field, or a field this version does not know, is
@@ -30,6 +31,7 @@ struct suppress_entry {
 	char *file;		/* glob, or NULL */
 	char *msgid;		/* without <>, or NULL */
 	char *fp;		/* fingerprint, or NULL */
+	char *list;		/* a list address the mail went to, or NULL */
 	unsigned long line;	/* 0 when not given */
 };
 
@@ -40,17 +42,20 @@ struct suppress_list {
 };
 
 /*
- * Reads the list named by the suppressions setting (default
- * ${XDG_DATA_HOME:-~/.local/share}/patchreview/suppressions; "none" for no
+ * Reads the list named by the dismissed setting (default
+ * ${XDG_DATA_HOME:-~/.local/share}/patchreview/dismissed; "none" for no
  * list). A missing file is an empty list. Bad lines are warned about and
  * skipped; the review goes on either way.
  */
 void suppress_load(struct suppress_list *l, const struct config *c);
 void suppress_release(struct suppress_list *l);
 
+/* The file's path (the setting, or the default); NULL without HOME. Caller frees. */
+char *suppress_path(const struct config *c);
+
 /*
- * Drops r->findings[from..] that an entry matches. Returns how many it
- * dropped.
+ * Drops r->findings[from..] that an entry matches; with show_dismissed,
+ * keeps a line on each in r->dismissed. Returns how many it dropped.
  */
 size_t suppress_apply(const struct suppress_list *l, const struct review_input *in,
 		      struct review *r, size_t from);

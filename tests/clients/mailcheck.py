@@ -74,11 +74,15 @@ def body(msg):
 
 
 def comments(text):
-    """The draft's own lines: neither quoted, blank, elided, nor attribution."""
+    """The draft's own lines: neither quoted, blank, elided, attribution, nor
+    the fingerprints line (it names the findings of that run, and the
+    maintainer deletes it)."""
     out = []
     for line in text.splitlines():
         line = line.rstrip()
         if not line or line.startswith(">") or line == "[ ... ]":
+            continue
+        if line.startswith("[patchreview-fingerprints:"):
             continue
         if line.startswith("On ") and line.endswith(" wrote:"):
             continue

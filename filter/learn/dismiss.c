@@ -1,0 +1,189 @@
+/*
+ * dismiss.c: patchreview dismiss. Records findings the maintainer does not
+ * want to see again, named by fingerprint, or picked from a draft on
+ * stdin: its fingerprints line, or the record of the mail it answers.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/buf.h"
+#include "base/msg.h"
+#include "base/text.h"
+#include "learn/learn.h"
+#include "learn/record.h"
+#include "learn/store.h"
+#include "mail/mail.h"
+#include "review/fingerprint.h"
+
+static const char dismiss_usage[] =
+	"usage: patchreview dismiss [-c FILE] [--reason TEXT] [--list ADDR] FINGERPRINT...\n"
+	"       patchreview dismiss [options] [--all | N...] < draft\n"
+	"Records findings not to show again in the dismissed list. With a\n"
+	"draft on stdin and no N, lists its findings, numbered; N (or --all)\n"
+	"dismisses those. --list ADDR keeps a dismissal to mail sent to that list.\n";
+
+struct dismiss_opts {
+	const char *reason, *list;
+	bool all;
+};
+
+/* The findings a draft names: its fingerprints line, with what the record says of each. */
+static void draft_findings(const struct mail *m, struct record *found)
+{
+	struct record rec = { 0 };
+	bool have_record = m->in_reply_to && !record_read(&rec, m->in_reply_to);
+	const char *line = m->text ? strstr(m->text, "[patchreview-fingerprints:") : NULL;
+	memset(found, 0, sizeof(*found));
+	if (!line) {
+		*found = rec;	/* the line was deleted: the record still knows */
+		return;
+	}
+	line += strlen("[patchreview-fingerprints:");
+	for (;;) {
+		line += strspn(line, " ");
+		size_t len = strspn(line, "0123456789abcdef");
+		if (len != FINGERPRINT_LEN)
+			break;
+		char fp[FINGERPRINT_LEN + 1];
+		memcpy(fp, line, len);
+		fp[len] = '\0';
+		line += len;
+		struct record_finding f = { xstrdup(fp), xstrdup("*"), xstrdup("-"), xstrdup("") };
+		for (size_t i = 0; have_record && i < rec.n; i++) {
+			if (strcmp(rec.v[i].fp, fp))
+				continue;
+			free(f.source);
+			free(f.file);
+			free(f.text);
+			f.source = xstrdup(rec.v[i].source);
+			f.file = xstrdup(rec.v[i].file);
+			f.text = xstrdup(rec.v[i].text);
+			break;
+		}
+		found->v = xrealloc(found->v, (found->n + 1) * sizeof(*found->v));
+		found->v[found->n++] = f;
+	}
+	record_release(&rec);
+}
+
+static void list_findings(const struct record *rec)
+{
+	struct buf line = BUF_INIT;
+	for (size_t i = 0; i < rec->n; i++) {
+		const struct record_finding *f = &rec->v[i];
+		buf_reset(&line);
+		buf_addf(&line, "%2zu  %s  %s  ", i + 1, f->fp, f->source);
+		if (strcmp(f->file, "-"))
+			buf_addf(&line, "%s: ", f->file);
+		text_clean(&line, f->text, strlen(f->text), TEXT_ONE_LINE);
+		buf_cut_utf8(&line, 200);
+		puts(line.data);
+	}
+	buf_release(&line);
+	if (!rec->n)
+		puts("The draft names no findings.");
+	else
+		puts("Dismiss some with: patchreview dismiss N... < draft (or --all).");
+}
+
+static int dismiss_one(const struct config *c, const struct dismiss_opts *o,
+		       const struct record_finding *f)
+{
+	if (store_is_dismissed(c, f->fp)) {
+		warn("%s is dismissed already", f->fp);
+		return 0;
+	}
+	return store_dismiss(c, f->source, f->fp, o->list, o->reason, f->file, *f->text ? f->text : NULL);
+}
+
+/* From the draft on stdin: list its findings, or dismiss those picked. */
+static int from_draft(const struct config *c, const struct dismiss_opts *o, char **picks,
+		      int npicks)
+{
+	struct mail_list mails;
+	if (mail_read_all(0, &mails) < 0)
+		return -1;
+	struct record rec;
+	draft_findings(&mails.v[0], &rec);
+	int ret = 0;
+	if (!npicks && !o->all)
+		list_findings(&rec);
+	for (size_t i = 0; o->all && i < rec.n; i++)
+		ret |= dismiss_one(c, o, &rec.v[i]);
+	for (int k = 0; k < npicks; k++) {
+		char *end;
+		unsigned long n = strtoul(picks[k], &end, 10);
+		if (*end || !n || n > rec.n) {
+			ret = error("'%s' is not one of the %zu findings of the draft", picks[k], rec.n);
+			continue;
+		}
+		ret |= dismiss_one(c, o, &rec.v[n - 1]);
+	}
+	record_release(&rec);
+	mail_list_release(&mails);
+	return ret;
+}
+
+int dismiss_main(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "reason", required_argument, NULL, 'r' },
+		{ "list", required_argument, NULL, 'l' },
+		{ "all", no_argument, NULL, 'a' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct config c;
+	struct dismiss_opts o = { "dismissed", NULL, false };
+	if (store_config(&c, &argc, argv) < 0) {
+		config_release(&c);
+		return 2;
+	}
+	int opt, ret = 0;
+	opterr = 0;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+		if (opt == 'r')
+			o.reason = optarg;
+		else if (opt == 'l')
+			o.list = optarg;
+		else if (opt == 'a')
+			o.all = true;
+		else if (opt == 'h')
+			ret = 1;
+		else
+			ret = error("%s '%s'; see patchreview dismiss --help",
+				    opt == ':' ? "a missing argument for" : "unknown option",
+				    argv[optind - 1]);
+		if (ret)
+			break;
+	}
+	if (ret) {
+		if (ret > 0)
+			fputs(dismiss_usage, stdout);
+		config_release(&c);
+		return ret > 0 ? 0 : 2;
+	}
+	/* Numbers pick from a draft on stdin; anything else names fingerprints. */
+	bool by_fp = optind < argc && strspn(argv[optind], "0123456789") != strlen(argv[optind]);
+	if (by_fp) {
+		for (int i = optind; i < argc; i++) {
+			struct record_finding f = { argv[i], "*", "-", "" };
+			if (!fingerprint_valid(argv[i]))
+				ret = error("'%s' is not a fingerprint (twelve hex digits)", argv[i]);
+			else if (dismiss_one(&c, &o, &f) < 0)
+				ret = -1;
+		}
+	} else if (isatty(0)) {
+		ret = error("name fingerprints, or give a draft on stdin; see patchreview dismiss --help");
+		config_release(&c);
+		return 2;
+	} else {
+		ret = from_draft(&c, &o, argv + optind, argc - optind);
+	}
+	config_release(&c);
+	return ret < 0 ? 3 : 0;
+}

@@ -1,0 +1,159 @@
+/* store.c: the dismissed list and the learned log, appended to a line at a time. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/buf.h"
+#include "base/msg.h"
+#include "base/paths.h"
+#include "base/slurp.h"
+#include "base/text.h"
+#include "learn/record.h"
+#include "learn/store.h"
+#include "review/suppress.h"
+
+#define LOG_MAX (64 << 20)
+
+int store_config(struct config *c, int *argc, char **argv)
+{
+	const char *path = NULL;
+	int out = 1;
+	for (int i = 1; i < *argc; i++) {
+		if ((!strcmp(argv[i], "-c") || !strcmp(argv[i], "--config")) && i + 1 < *argc)
+			path = argv[++i];
+		else
+			argv[out++] = argv[i];
+	}
+	*argc = out;
+	argv[out] = NULL;
+	config_init(c);
+	return config_load(c, path);
+}
+
+bool store_is_dismissed(const struct config *c, const char *fp)
+{
+	struct suppress_list l;
+	suppress_load(&l, c);
+	bool found = false;
+	for (size_t i = 0; !found && i < l.n; i++)
+		found = l.v[i].fp && !strcmp(l.v[i].fp, fp);
+	suppress_release(&l);
+	return found;
+}
+
+void store_today(char out[11])
+{
+	time_t now = time(NULL);
+	struct tm tm;
+	if (!gmtime_r(&now, &tm) || !strftime(out, 11, "%Y-%m-%d", &tm))
+		strcpy(out, "?");
+}
+
+/* Appends line to the file at path, creating it and its directory. */
+static int append(char *path, const char *line, size_t len)
+{
+	char *slash = strrchr(path, '/');
+	if (slash) {
+		*slash = '\0';
+		int ret = make_dirs(path);
+		*slash = '/';
+		if (ret < 0)
+			return -1;
+	}
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -1;
+	ssize_t n = write(fd, line, len);
+	int err = errno;
+	if (close(fd) < 0 && n == (ssize_t)len)
+		return -1;
+	errno = err;
+	return n == (ssize_t)len ? 0 : -1;
+}
+
+/* A value of a list entry: blanks, '%' and '#' as %XX, so the entry reads back as written. */
+static void add_value(struct buf *b, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch <= ' ' || ch == '%' || ch == '#' || ch == 0x7f)
+			buf_addf(b, "%%%02X", ch);
+		else
+			buf_addch(b, (char)ch);
+	}
+}
+
+int store_dismiss(const struct config *c, const char *source, const char *fp,
+		  const char *list, const char *why, const char *file, const char *text)
+{
+	char today[11];
+	store_today(today);
+	struct buf line = BUF_INIT;
+	add_value(&line, source);
+	buf_addf(&line, " fp=%s", fp);
+	if (list) {
+		buf_addstr(&line, " list=");
+		add_value(&line, list);
+	}
+	buf_addstr(&line, " # ");
+	text_clean(&line, why, strlen(why), TEXT_ONE_LINE);
+	buf_addf(&line, " (%s)", today);
+	if (file && strcmp(file, "-")) {
+		buf_addstr(&line, ": ");
+		text_clean(&line, file, strlen(file), TEXT_ONE_LINE);
+	}
+	if (text) {
+		buf_addstr(&line, ": ");
+		text_clean(&line, text, strlen(text), TEXT_ONE_LINE);
+	}
+	buf_cut_utf8(&line, 600);
+	buf_addch(&line, '\n');
+	char *path = suppress_path(c);
+	int ret = 0;
+	if (!path)
+		ret = error("HOME is not set; nowhere to keep dismissed findings");
+	else if (append(path, line.data, line.len) < 0)
+		ret = error("cannot write '%s': %s", path, strerror(errno));
+	free(path);
+	buf_release(&line);
+	return ret;
+}
+
+int store_log(const char *verdict, const char *fp, const char *source)
+{
+	char today[11];
+	store_today(today);
+	struct buf line = BUF_INIT;
+	buf_addf(&line, "%s\t%s\t", verdict, fp);
+	text_clean(&line, source, strlen(source), TEXT_ONE_LINE);
+	buf_addf(&line, "\t%s\n", today);
+	char *path = learn_path("learned");
+	int ret = 0;
+	if (!path || append(path, line.data, line.len) < 0)
+		ret = error("cannot write the learned log '%s': %s", path ? path : "(no HOME)",
+			    strerror(errno));
+	free(path);
+	buf_release(&line);
+	return ret;
+}
+
+long store_deletions(const char *fp)
+{
+	char *path = learn_path("learned");
+	struct buf log = BUF_INIT;
+	long n = 0;
+	if (path && !slurp_file(path, LOG_MAX, &log)) {
+		size_t fplen = strlen(fp);
+		for (const char *s = log.data; s && *s; s = strchr(s, '\n'), s += s != NULL)
+			if (!strncmp(s, "deleted\t", 8) && !strncmp(s + 8, fp, fplen) &&
+			    s[8 + fplen] == '\t')
+				n++;
+	}
+	buf_release(&log);
+	free(path);
+	return n;
+}

@@ -1,0 +1,129 @@
+#!/bin/sh
+# Learning from the maintainer (issue 16): fingerprints that survive a v2,
+# patchreview dismiss (by fingerprint, from a draft, scoped to a list),
+# patchreview learn on sent replies (kept, deleted, dismissed after
+# learn_after deletions, idempotent), patchreview stats, --show-dismissed.
+. "$(dirname "$0")/lib.sh"
+WS=$MAILS/whitespace.eml
+NET=$MAILS/llm-net.eml
+DISMISSED=$XDG_DATA_HOME/patchreview/dismissed
+LEARNED=$XDG_DATA_HOME/patchreview/learned
+fps() { sed -n 's/^\[patchreview-fingerprints: \(.*\)\]$/\1/p' "$1"; }
+
+# Fingerprints: on one closing line, the same after the patch moves.
+run_pr < "$WS"
+cp "$T/out" "$T/draft1"
+v1=$(fps "$T/draft1")
+check "fingerprints: one closing line with a fingerprint per finding" \
+	sh -c "[ \$(echo '$v1' | wc -w) -eq 4 ] && tail -n 1 '$T/draft1' | grep -q '^\[patchreview-fingerprints: [0-9a-f]\{12\} '"
+# A v2: five lines earlier in the file, re-indented, another Message-ID.
+python3 - "$WS" > "$T/v2.eml" <<'PY'
+import email, re, sys
+m = email.message_from_binary_file(open(sys.argv[1], 'rb'))
+body = m.get_payload(decode=True).decode()
+body = re.sub(r'(?m)^@@ -1,4 \+1,6 @@', '@@ -6,4 +6,6 @@', body)
+del m['Content-Transfer-Encoding'], m['Message-ID']
+m['Message-ID'] = '<ws-2@example.org>'
+m['Content-Transfer-Encoding'] = '8bit'
+m.set_payload(body)
+sys.stdout.write(m.as_string())
+PY
+run_pr < "$T/v2.eml"
+# (Python's writer drops the CR of the DOS line ending: that finding goes.)
+v2=$(fps "$T/out")
+check "fingerprints: a v2 with other line numbers has the same ones" \
+	sh -c "[ -n '$v1' ] && [ '$v2' = '$(echo "$v1" | cut -d' ' -f1,2,4)' ] && grep -q '^> @@ -6,4 +6,6 @@' '$T/out'"
+PATCHREVIEW_FINGERPRINTS=none run_pr < "$WS"
+check "fingerprints = none: no line" sh -c "! grep -q 'patchreview-fingerprints' '$T/out'"
+
+# dismiss < draft: lists; N dismisses; the finding is gone from the next draft.
+"$PR" dismiss < "$T/draft1" > "$T/list" 2>"$T/err"
+check "dismiss < draft: the findings numbered, with source, file and text" \
+	sh -c "grep -q '^ 1  [0-9a-f]\{12\}  trailing-whitespace  tools/foo/table.c: This line adds trailing whitespace.' '$T/list' && [ \$(grep -c '^ [0-9]  ' '$T/list') -eq 4 ] && [ ! -e '$DISMISSED' ]"
+"$PR" dismiss --reason "house style" 1 < "$T/draft1" 2>"$T/err"
+check "dismiss 1 < draft: one line in the dismissed list, with the reason" \
+	sh -c "[ \$(wc -l < '$DISMISSED') -eq 1 ] && grep -q '^trailing-whitespace fp=[0-9a-f]\{12\} # house style (' '$DISMISSED'"
+run_pr < "$T/v2.eml"
+check "dismissed: not shown again, in a v2 either" \
+	sh -c "! grep -q 'trailing whitespace' '$T/out' && grep -q '1 known finding left out' '$T/err'"
+run_pr --show-dismissed < "$WS"
+check "--show-dismissed: listed in a section at the end" \
+	sh -c "grep -q '^Dismissed earlier, and left out above' '$T/out' && grep -q '^\[[0-9a-f]\{12\}\] trailing-whitespace, tools/foo/table.c:3: This line adds' '$T/out'"
+"$PR" dismiss 1 < "$T/draft1" 2>"$T/err"
+check "dismiss: a finding dismissed already is not written twice" \
+	sh -c "[ \$(wc -l < '$DISMISSED') -eq 1 ] && grep -q 'dismissed already' '$T/err'"
+"$PR" dismiss 9 < "$T/draft1" 2>"$T/err"; st=$?
+check "dismiss: a number the draft does not have is an error" \
+	sh -c "[ $st -eq 3 ] && grep -q \"'9' is not one of the 4 findings\" '$T/err'"
+"$PR" dismiss 0123abcd 2>"$T/err" </dev/null; st=$?
+check "dismiss: a bad fingerprint is an error" sh -c "[ $st -eq 3 ] && grep -q 'not a fingerprint' '$T/err'"
+
+# A fingerprint scoped to a list: only mail to that list loses it.
+fp=$(fps "$T/draft1" | cut -d' ' -f2)
+"$PR" dismiss --list other@vger.kernel.org "$fp" 2>"$T/err"
+run_pr < "$WS"
+check "dismiss --list: mail to another list keeps the finding" grep -q 'space before a tab' "$T/out"
+sed 's/^To: .*/To: other@vger.kernel.org/' "$WS" > "$T/tolist.eml"
+run_pr < "$T/tolist.eml"
+check "dismiss --list: mail to that list loses it" sh -c "! grep -q 'space before a tab' '$T/out'"
+
+# A model finding: dismissed on its line content, whatever the words next time.
+ANS=$T/answers
+mkdir -p "$ANS"
+answer() {
+	printf '{"summary": "S.", "findings": [{"file": "net/bar/bar_rx.c", "quote": "if (skb->len > sizeof(frame)) {", "severity": "warning", "confidence": 0.9, "comment": "%s"}, {"file": "net/bar/bar_rx.c", "quote": "return bar_deliver(bd, hdr, skb);", "severity": "nit", "confidence": 0.9, "comment": "OTHER-LINE: a second remark."}]}\n' "$1" > "$ANS/net.json"
+}
+answer "MODEL-ONE: is the length the right bound?"
+PATCHREVIEW_BACKEND=none run_pr --answers "$ANS" --request-name net < "$NET"
+cp "$T/out" "$T/netdraft"
+"$PR" dismiss < "$T/netdraft" > "$T/list"
+n=$(grep 'MODEL-ONE' "$T/list" | awk '{print $1}')
+"$PR" dismiss "$n" < "$T/netdraft"
+answer "MODEL-TWO: the bound looks wrong to me, frame is smaller."
+PATCHREVIEW_BACKEND=none run_pr --answers "$ANS" --request-name net < "$NET"
+check "dismissed model finding: the model is quiet on that line, in other words too" \
+	sh -c "! grep -q 'MODEL-' '$T/out' && grep -q 'OTHER-LINE' '$T/out'"
+
+# learn: a sent reply that deletes one comment and keeps the others.
+rm -f "$DISMISSED"
+reply() { # DRAFT: the draft as sent, without the space-before-tab comment and the fingerprints
+	grep -v -e 'indents with a space before a tab' -e '^\[patchreview-fingerprints' "$1"
+}
+run_pr < "$WS"
+reply "$T/out" > "$T/sent1"
+"$PR" learn < "$T/sent1" 2>"$T/err"
+check "learn: one reply, 3 kept, 1 deleted, nothing dismissed yet (learn_after = 2)" \
+	sh -c "grep -q '1 reply to reviewed mail: 3 comments kept, 1 deleted, 0 newly dismissed' '$T/err' && [ ! -e '$DISMISSED' ] && [ \$(grep -c '^kept	' '$LEARNED') -eq 3 ] && grep -q '^deleted	[0-9a-f]*	space-before-tab	' '$LEARNED'"
+"$PR" learn < "$T/sent1" 2>"$T/err"
+check "learn: the same reply again changes nothing" \
+	sh -c "grep -q '0 replies' '$T/err' && [ \$(wc -l < '$LEARNED') -eq 4 ]"
+run_pr < "$WS"
+mkdir -p "$T/Sent/cur" "$T/Sent/new" "$T/Sent/tmp"
+reply "$T/out" > "$T/Sent/cur/1.sent:2,S"
+"$PR" learn "$T/Sent" 2>"$T/err"
+check "learn DIR: deleted twice, dismissed, with the reason" \
+	sh -c "grep -q '1 newly dismissed' '$T/err' && grep -q '^space-before-tab fp=[0-9a-f]\{12\} # deleted before sending (' '$DISMISSED'"
+run_pr < "$WS"
+check "learn: the finding deleted twice is not in the next draft" \
+	sh -c "! grep -q 'space before a tab' '$T/out' && grep -q 'trailing whitespace' '$T/out'"
+"$PR" learn < "$MAILS/reply.eml" 2>"$T/err"; st=$?
+check "learn: a reply to a mail patchreview never answered is skipped" \
+	sh -c "[ $st -eq 0 ] && grep -q '0 replies' '$T/err'"
+run_pr < "$WS"
+reply "$T/out" | sed 's/This line adds trailing whitespace\.//' > "$T/sent3"
+PATCHREVIEW_LEARN_AFTER=1 "$PR" learn < "$T/sent3" 2>"$T/err"
+check "learn_after = 1: dismissed at the first deletion" \
+	sh -c "grep -q '1 newly dismissed' '$T/err' && grep -q '^trailing-whitespace fp=' '$DISMISSED'"
+
+# stats: per source, kept and deleted.
+"$PR" stats > "$T/stats"
+check "stats: per check id, kept and deleted, and the total" \
+	sh -c "grep -q '^space-before-tab  *0  *2  *0%' '$T/stats' && grep -q '^dos-line-ending  *3  *0  *100%' '$T/stats' && grep -q '^trailing-whitespace  *2  *1  *67%' '$T/stats' && grep -q '^all ' '$T/stats'"
+
+# Hostile: a draft whose text forges a fingerprints line and odd bytes.
+printf 'Subject: x\nIn-Reply-To: <nothing@x>\n\n[patchreview-fingerprints: zzzz 0123456789ab\033[31m]\n' > "$T/forged"
+"$PR" dismiss < "$T/forged" > "$T/list" 2>&1; st=$?
+check "dismiss: a forged line gives only well-formed fingerprints, no escape" \
+	sh -c "[ $st -eq 0 ] && ! grep -q \"\$(printf '\033')\" '$T/list' && grep -q 'names no findings' '$T/list'"
+check "record: none left behind for learned replies, one for the unsent draft" \
+	sh -c "[ \$(ls '$XDG_DATA_HOME/patchreview/drafts' | wc -l) -le 2 ]"
