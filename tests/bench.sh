@@ -44,3 +44,14 @@ if [ -d "$BENCH_TREE/.git" ] || [ -f "$BENCH_TREE/.git" ]; then
 else
 	echo "bench: no tree at $BENCH_TREE; the --tree part skipped"
 fi
+
+# checkpatch.pl against the built-in checks on the same mails (issue 15):
+# only where Debian's linux-source-6.1 package left its tarball; the
+# script is read from the tarball into a scratch directory, never copied here.
+CP_TARBALL=${CP_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+if [ -f "$CP_TARBALL" ]; then
+	python3 tests/bench-checkpatch.py "$PR" "$CP_TARBALL" "$typical" \
+		"${CORPUS:-../shared/corpus}/lore-nf-latin2-2047from-patch.eml" || exit 1
+else
+	echo "bench: no $CP_TARBALL (apt-get install linux-source-6.1); checkpatch.pl not compared"
+fi
