@@ -114,7 +114,8 @@ said "exec-bit: under the new mode line" "> new mode 100755" "^This makes src/fr
 sed -e 's|drivers/misc/|src/|g' -e 's|linux-kernel@vger.kernel.org|dev@lists.example.org|' \
 	"$MAILS/kernel-message.eml" > "$T/generic-message.eml"
 run_pr < "$T/generic-message.eml"
-said "subject-period: any project" "wrote:" "^nit: The subject ends with a full stop"
+check "subject-period: kernel only: other projects (Open vSwitch, DPDK) end subjects with one" \
+	sh -c "! grep -q 'The subject ends with a full stop' '$T/out'"
 said "commit-line-length: any project" "> The frob limit of 1 was too low" "^nit: This line of the commit message is over 75 columns"
 said "signoff-form: any project" "> Signed-off-by: Ada Lovelace ada@example.org" "^This Signed-off-by: has no <> around the address"
 check "duplicate-trailer: any project" grep -q "^nit: This Signed-off-by: line repeats one above it" "$T/out"

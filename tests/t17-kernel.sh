@@ -68,6 +68,12 @@ check "profile auto: the same patch elsewhere gets only the universal rules" \
 sed -e 's|linux-kernel@vger.kernel.org|dev@lists.example.org|' "$MAILS/kernel-code.eml" > "$T/paths.eml"
 run_pr < "$T/paths.eml"
 check "profile auto: kernel paths alone make it a kernel patch" grep -q "^The built-in checks left 19 comments" "$T/out"
+# Open vSwitch, iproute2 and libbpf carry copies of the kernel's headers.
+sed -e 's|linux-kernel@vger.kernel.org|dev@lists.example.org|' -e 's|drivers/misc/|include/uapi/linux/|g' \
+	"$MAILS/kernel-code.eml" > "$T/uapi.eml"
+run_pr < "$T/uapi.eml"
+check "profile auto: a copy of include/uapi/ is no kernel patch" \
+	grep -q "^The built-in checks found nothing to comment on" "$T/out"
 sed -e 's|drivers/misc/|src/|g' "$MAILS/kernel-code.eml" > "$T/list.eml"
 run_pr < "$T/list.eml"
 check "profile auto: a vger list alone makes it a kernel patch" grep -q "^The built-in checks left 19 comments" "$T/out"

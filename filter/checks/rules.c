@@ -19,7 +19,7 @@ static const struct rule rules[] = {
 	  "the patch's MIME part has CR LF line ends, which git am keeps" },
 	{ "corrupt-hunk", SCOPE_ANY, "CORRUPTED_PATCH",
 	  "a hunk has fewer lines than its header says (wrapped by the mailer)" },
-	{ "subject-period", SCOPE_ANY, NULL,
+	{ "subject-period", SCOPE_KERNEL, NULL,
 	  "the subject ends with a full stop" },
 	{ "subject-prefix", SCOPE_KERNEL, NULL,
 	  "the subject has no \"subsystem: \" prefix" },
@@ -186,14 +186,15 @@ int rules_check_config(const struct config *c)
 
 /*
  * Top directories that only the kernel tree has (net/, block/ and crypto/
- * are in QEMU too, tools/ and scripts/ everywhere, so they do not count).
+ * are in QEMU too, tools/ and scripts/ everywhere, so they do not count;
+ * nor do include/linux/ and include/uapi/, which Open vSwitch, iproute2,
+ * libbpf and others carry copies of).
  */
 static bool kernel_path(const char *path)
 {
 	static const char *const dirs[] = {
 		"arch/", "drivers/", "fs/", "kernel/", "mm/", "security/", "sound/",
-		"virt/", "io_uring/", "ipc/", "init/", "include/linux/", "include/uapi/",
-		"include/asm-generic/", "include/net/", "include/trace/",
+		"virt/", "io_uring/", "ipc/", "init/", "include/net/", "include/trace/",
 		"include/dt-bindings/", "Documentation/devicetree/",
 	};
 	for (size_t i = 0; path && i < sizeof(dirs) / sizeof(*dirs); i++)
