@@ -14,7 +14,7 @@ fps() { sed -n 's/^\[patchreview-fingerprints: \(.*\)\]$/\1/p' "$1"; }
 run_pr < "$WS"
 cp "$T/out" "$T/draft1"
 v1=$(fps "$T/draft1")
-check "fingerprints: one closing line with a fingerprint per finding" \
+check "fingerprints: one line with a fingerprint per finding, after the summary" \
 	sh -c "[ \$(echo '$v1' | wc -w) -eq 4 ] && tail -n 1 '$T/draft1' | grep -q '^\[patchreview-fingerprints: [0-9a-f]\{12\} '"
 # A v2: five lines earlier in the file, re-indented, another Message-ID.
 python3 - "$WS" > "$T/v2.eml" <<'PY'

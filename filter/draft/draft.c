@@ -257,6 +257,7 @@ static void put_body(struct writer *w, const struct mail *m, const struct patch 
 			put_wrapped(w, r->dismissed.v[i]);
 		}
 	}
+	put_fingerprints(w, p, r, c);
 	if (c->tag) {
 		struct buf tag = BUF_INIT;
 		draft_tag(&tag, c->tag, c->from);
@@ -268,7 +269,6 @@ static void put_body(struct writer *w, const struct mail *m, const struct patch 
 		w->gap = true;
 		put_wrapped(w, r->disclosure);
 	}
-	put_fingerprints(w, p, r, c);
 	put_signature(w, c);
 }
 
