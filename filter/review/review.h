@@ -36,6 +36,7 @@ struct review {
 };
 
 struct tree_review;
+struct thread;
 
 struct review_input {
 	const struct mail *mail;
@@ -44,6 +45,8 @@ struct review_input {
 	const struct tree_review *tree;	/* with --tree: what the tree says (tree/tree.h), or NULL */
 	/* The series around the patch, as text for the model (series/context.h), or NULL. */
 	const char *series;
+	/* What the thread already said (thread/thread.h), or NULL. */
+	const struct thread *thread;
 };
 
 struct reviewer {
