@@ -113,7 +113,7 @@ void thread_note_addressed(const struct thread *t, const struct patch *p, struct
 		const struct thread_comment *c = &t->v[k];
 		if (!about(c, p, false))
 			continue;
-		if (n++ == THREAD_MAX_ADDRESSED)
+		if (n++ >= THREAD_MAX_ADDRESSED)
 			continue;
 		buf_reset(&note);
 		buf_addf(&note, "v%u, %s on ", c->version, c->who);
@@ -138,7 +138,7 @@ char *thread_prompt_text(const struct thread *t, const struct patch *p, size_t b
 		if (!about(c, p, true) && !about(c, p, false))
 			continue;
 		buf_reset(&entry);
-		buf_addf(&entry, "%s, on v%u%s, under the line\n%s\nwrote: %s\n\n", c->who,
+		buf_addf(&entry, "%s, on v%u%s, quoted the line\n%s\nand wrote\n%s\n\n", c->who,
 			 c->version, c->version == p->subject.version ? " (this version)" : "",
 			 c->quote, c->text);
 		if (b.len + entry.len > budget)
