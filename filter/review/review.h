@@ -28,6 +28,7 @@ struct review {
 	struct strvec summary;	/* paragraphs for the end of the draft */
 	struct strvec less_sure;	/* model findings below min_confidence, listed last */
 	struct strvec dismissed;	/* with show_dismissed: the findings the list left out */
+	struct strvec preexisting;	/* model findings on untouched code (preexisting = section) */
 	char *disclosure;	/* e.g. "Assisted-by: patchreview (model)", or NULL */
 	bool model_failed;	/* the model reviewer ran and failed */
 	bool model_deferred;	/* a request went to --requests-out, unanswered */

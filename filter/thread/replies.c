@@ -155,13 +155,19 @@ static bool is_signature(const char *s, size_t len)
 	return len == 3 && !memcmp(s, "-- ", 3);
 }
 
-/* A line of a few words, alone in its paragraph: "Thanks," or a name signing off. */
+/*
+ * A line of a few words, alone in its paragraph, not ending a sentence:
+ * "Thanks," or a name signing off ("Why?" and "Same here." are comments).
+ */
 static bool is_short(const struct patch *p, size_t i)
 {
 	const char *s = p->lines[i].text;
+	size_t len = p->lines[i].len;
 	unsigned words = 0;
 	for (size_t k = 0; s[k]; k++)
 		words += s[k] != ' ' && (!k || s[k - 1] == ' ');
+	if (len && strchr("?.!", s[len - 1]))
+		return false;
 	const struct patch_line *next = i + 1 < p->nlines ? &p->lines[i + 1] : NULL;
 	return words <= SIGN_OFF_WORDS &&
 		(!next || is_blank(next->text, next->len) || is_signature(next->text, next->len));
