@@ -43,10 +43,11 @@ mkdir -p "$T/md/cur" "$T/md/new" "$T/md/tmp"
 python3 - "$M/thread-replies.mbox" "$T/md" <<'PY'
 import mailbox, sys
 for i, m in enumerate(mailbox.mbox(sys.argv[1])):
+    m.replace_header("Subject", "Re: that ring patch")  # matched by its References
     open("%s/cur/%d.host:2,S" % (sys.argv[2], i), "w").write(m.as_string())
 PY
 run_pr --thread "$T/md" < "$T/patch.eml"
-check "--thread Maildir: the reply's finding is left out, with the note" \
+check "--thread Maildir: a reply, by its References, leaves its finding out, with the note" \
 	sh -c "[ $status -eq 0 ] && ! grep -q 'trailing whitespace' '$T/out' && grep -q 'already raised in the thread by Bea' '$T/out'"
 run_pr --thread "$T/nowhere" < "$T/patch.eml"
 check "--thread: a path that cannot be read is a usage error" \

@@ -45,7 +45,9 @@ size_t thread_drop(const struct thread *t, const struct patch *p, struct review 
 {
 	struct buf scratch = BUF_INIT;
 	size_t kept = from, dropped = 0;
-	for (size_t i = from; t && i < r->nfindings; i++) {
+	if (!t)
+		return 0;
+	for (size_t i = from; i < r->nfindings; i++) {
 		struct finding *f = &r->findings[i];
 		const struct thread_comment *c = f->line < p->nlines ?
 			raised(t, p, f->line, &scratch) : NULL;
