@@ -21,6 +21,7 @@
 #include "patch/patch.h"
 #include "reviewers.h"
 #include "run_series.h"
+#include "thread/thread.h"
 #include "tree/tree.h"
 
 enum exit_status {
@@ -62,6 +63,8 @@ static const char usage_text[] =
 	"  -u, --url URL        backend base URL\n"
 	"      --no-cache       neither read nor write the review cache\n"
 	"      --tree DIR       read the code around the patch from this git work tree\n"
+	"      --thread PATH    the thread's replies, a Maildir or an mbox: findings\n"
+	"                       they already made are left out\n"
 	"      --explain-prompt print the prompt guides chosen for this patch and stop\n"
 	"      --list-checks    print the built-in rules with their ids and stop\n"
 	"      --show-dismissed list the dismissed findings at the end of the draft\n"
@@ -91,6 +94,7 @@ enum {
 	OPT_FULL = 256, OPT_MAILDIR, OPT_MUTT, OPT_NO_CACHE, OPT_EXPLAIN, OPT_STRICT,
 	OPT_ANSWERS, OPT_REQUESTS_OUT, OPT_REQUEST_NAME, OPT_LIST_CHECKS,
 	OPT_FORMAT, OPT_FAIL_ON, OPT_TREE, OPT_TAG, OPT_OUTPUT_DIR, OPT_SHOW_DISMISSED,
+	OPT_THREAD,
 };
 
 static const struct option options[] = {
@@ -105,6 +109,7 @@ static const struct option options[] = {
 	{ "url", required_argument, NULL, 'u' },
 	{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
 	{ "tree", required_argument, NULL, OPT_TREE },
+	{ "thread", required_argument, NULL, OPT_THREAD },
 	{ "explain-prompt", no_argument, NULL, OPT_EXPLAIN },
 	{ "list-checks", no_argument, NULL, OPT_LIST_CHECKS },
 	{ "show-dismissed", no_argument, NULL, OPT_SHOW_DISMISSED },
@@ -147,6 +152,7 @@ static int apply_option(struct config *c, int opt, const char *arg)
 	case OPT_REQUESTS_OUT: c->requests_out = arg; return 0;
 	case OPT_REQUEST_NAME: c->request_name = arg; return 0;
 	case OPT_OUTPUT_DIR: c->output_dir = arg; return 0;
+	case OPT_THREAD: c->thread = arg; return 0;
 	case 'c': case OPT_FORMAT: case OPT_FAIL_ON: return 0;	/* read before the config file */
 	}
 	return error("unknown option; see patchreview --help");
@@ -236,10 +242,11 @@ static int emit(const struct output_patch *op, const struct config *c,
 
 /* Many messages: the series among them (run_series.h). */
 static int run_many(struct mail_list *mails, const struct config *c,
-		    const struct run_options *o, struct tree *tree)
+		    const struct run_options *o, struct tree *tree,
+		    const struct thread_source *src)
 {
 	struct run_series_result res;
-	run_series(mails->v, mails->n, c, o->format, tree, &res);
+	run_series(mails->v, mails->n, c, o->format, tree, src, &res);
 	bool for_b4 = o->format == OUTPUT_B4_CHECK || o->format == OUTPUT_LINES;
 	if (c->explain_prompt)
 		return res.explain_failed ? EXIT_USAGE : EXIT_REVIEWED;
@@ -252,18 +259,33 @@ static int run_many(struct mail_list *mails, const struct config *c,
 	return res.reviewed || c->maildir || for_b4 ? EXIT_REVIEWED : EXIT_NO_PATCH;
 }
 
+/* The comments of the --thread replies, which may answer the mail by its Message-ID. */
+static void read_thread(struct thread *t, const struct mail *m, const struct patch *p,
+			const struct thread_source *src)
+{
+	size_t n = src ? src->n : 0;
+	struct thread_msg *v = xcalloc(n + 2, sizeof(*v));
+	if (n)
+		memcpy(v, src->msgs, n * sizeof(*v));
+	v[n] = (struct thread_msg){ m, p };
+	thread_collect(t, v, n + 1);
+	free(v);
+}
+
 static int run_one(struct mail *m, const struct config *c, const struct run_options *o,
-		   struct tree *tree)
+		   struct tree *tree, const struct thread_source *src)
 {
 	struct patch p;
 	struct review r;
 	struct tree_review tr = { 0 };
+	struct thread thread;
 	char *text = m->text;
 	m->text = NULL;
 	patch_parse(&p, m->subject, text, m->text_len, m->patch_offset);
 	review_init(&r);
 	review_note_cuts(&r, m, &p);
-	struct review_input in = { .mail = m, .patch = &p, .config = c };
+	read_thread(&thread, m, &p, src);
+	struct review_input in = { .mail = m, .patch = &p, .config = c, .thread = &thread };
 	/* "[GIT PULL]" asks to pull, "[PULL 3/15]" is one patch of a pull series. */
 	bool pull = p.subject.is_pull && !p.subject.index;
 	bool reviewed = patch_has_diff(&p) && !pull;
@@ -304,18 +326,21 @@ static int run_one(struct mail *m, const struct config *c, const struct run_opti
 	else if (o->fail_on >= 0 && review_worst(&r) >= o->fail_on)
 		status = EXIT_FINDINGS;
 out:
+	thread_release(&thread);
 	tree_review_release(&tr);
 	review_release(&r);
 	patch_release(&p);
 	return status;
 }
 
-static int run(const struct config *c, const struct run_options *o, struct tree *tree)
+static int run(const struct config *c, const struct run_options *o, struct tree *tree,
+	       const struct thread_source *src)
 {
 	struct mail_list mails;
 	if (mail_read_all(0, &mails) < 0)
 		return EXIT_NO_DRAFT;
-	int status = mails.n > 1 ? run_many(&mails, c, o, tree) : run_one(&mails.v[0], c, o, tree);
+	int status = mails.n > 1 ? run_many(&mails, c, o, tree, src)
+		: run_one(&mails.v[0], c, o, tree, src);
 	mail_list_release(&mails);
 	return status;
 }
@@ -365,10 +390,19 @@ int main(int argc, char **argv)
 		config_release(&c);
 		return EXIT_USAGE;
 	}
+	/* The same for a thread that cannot be read. */
+	struct thread_source src = { 0 };
+	if (c.thread && thread_source_load(&src, c.thread) < 0) {
+		mail_shutdown();
+		tree_close(tree);
+		config_release(&c);
+		return EXIT_USAGE;
+	}
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	if (o.format == OUTPUT_LINES)
 		msg_silence_warnings();	/* b4 prep and am take each stderr line for a failure */
-	int status = run(&c, &o, tree);
+	int status = run(&c, &o, tree, c.thread ? &src : NULL);
+	thread_source_release(&src);
 	mail_shutdown();
 	tree_close(tree);
 	config_release(&c);

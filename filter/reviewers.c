@@ -10,6 +10,7 @@
 #include "review/suppress.h"
 #include "reviewers.h"
 #include "series/checks.h"
+#include "thread/thread.h"
 
 /* The built-in checks, in the order they run; the model reviewer comes after them. */
 static const struct reviewer *const checks[] = {
@@ -55,24 +56,39 @@ static void tell_dropped(const struct suppress_list *known, size_t dropped,
 		     dropped == 1 ? "" : "s", known->path);
 }
 
+/* Of one patch, the findings the thread had already made, and who made them. */
+struct raised {
+	size_t n;		/* findings dropped: the thread made them */
+	struct strvec who;	/* by whom */
+};
+
 void reviewers_run_all(const struct review_input *ins, struct review *rs, size_t n)
 {
 	struct suppress_list known;
 	suppress_load(&known, ins[0].config);
 	size_t dropped = 0, *from = xcalloc(n + 1, sizeof(*from));
+	struct raised *raised = xcalloc(n + 1, sizeof(*raised));
 	/* The checks first, so that their closing sentence precedes the model's summary. */
 	for (size_t i = 0; i < n; i++) {
 		size_t start = rs[i].nfindings;
+		thread_note_addressed(ins[i].thread, ins[i].patch, &rs[i]);
 		for (size_t k = 0; k < sizeof(checks) / sizeof(*checks); k++)
 			checks[k]->run(&ins[i], &rs[i]);
 		drop_disabled(&ins[i], &rs[i]);
 		dropped += suppress_apply(&known, &ins[i], &rs[i], start);
+		raised[i].n = thread_drop(ins[i].thread, ins[i].patch, &rs[i], start, &raised[i].who);
 		summarise_checks(&rs[i]);
 		from[i] = rs[i].nfindings;
 	}
 	model_review(ins, rs, n);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		dropped += suppress_apply(&known, &ins[i], &rs[i], from[i]);
+		raised[i].n += thread_drop(ins[i].thread, ins[i].patch, &rs[i], from[i],
+					   &raised[i].who);
+		thread_note_dropped(&rs[i], raised[i].n, &raised[i].who);
+		strvec_clear(&raised[i].who);
+	}
+	free(raised);
 	tell_dropped(&known, dropped, ins[0].config);
 	suppress_release(&known);
 	free(from);

@@ -15,6 +15,7 @@
 #include "reviewers.h"
 #include "run_series.h"
 #include "series/context.h"
+#include "thread/thread.h"
 #include "tree/tree.h"
 
 /* Of a finding quoted in the cover letter's summary, at most this much. */
@@ -84,6 +85,7 @@ struct reviewed {
 	struct review_input *ins;
 	char **contexts;
 	struct tree_review *trees;	/* with --tree, what it says of each patch */
+	const struct thread *thread;	/* what the replies said */
 };
 
 /* Where the drafts and the --format output go. */
@@ -141,6 +143,7 @@ static void inputs(struct reviewed *v, const struct config *c, struct tree *tree
 			v->contexts[k] = series_context(s, k, (size_t)c->series_context_bytes);
 		v->ins[k] = (struct review_input){
 			.mail = m->mail, .patch = &m->patch, .config = c, .series = v->contexts[k],
+			.thread = v->thread,
 		};
 		if (tree) {
 			tree_review_patch(tree, &m->patch, model, &v->trees[k]);
@@ -245,12 +248,29 @@ static void tell_counts(const struct series_set *set, size_t n, size_t patches, 
 	buf_release(&line);
 }
 
+/* The comments in the replies of the input and of the --thread messages. */
+static void read_thread(struct thread *t, const struct series_set *set,
+			const struct thread_source *src)
+{
+	size_t extra = src ? src->n : 0;
+	struct thread_msg *v = xcalloc(set->nmsgs + extra + 1, sizeof(*v));
+	for (size_t i = 0; i < set->nmsgs; i++)
+		v[i] = (struct thread_msg){ set->msgs[i].mail, &set->msgs[i].patch };
+	if (extra)
+		memcpy(v + set->nmsgs, src->msgs, extra * sizeof(*v));
+	thread_collect(t, v, set->nmsgs + extra);
+	free(v);
+}
+
 void run_series(struct mail *mails, size_t n, const struct config *c,
-		enum output_format format, struct tree *tree, struct run_series_result *res)
+		enum output_format format, struct tree *tree, const struct thread_source *src,
+		struct run_series_result *res)
 {
 	struct series_set set;
+	struct thread thread;
 	*res = (struct run_series_result){ .worst = -1 };
 	series_group(&set, mails, n);
+	read_thread(&thread, &set, src);
 	size_t drafts = 0, patches = 0;
 	for (size_t i = 0; i < set.n; i++) {
 		drafts += set.v[i].npatches + (set.v[i].cover != NULL);
@@ -266,6 +286,7 @@ void run_series(struct mail *mails, size_t n, const struct config *c,
 	struct reviewed *v = xcalloc(set.n + 1, sizeof(*v));
 	for (size_t i = 0; i < set.n; i++) {
 		v[i].s = &set.v[i];
+		v[i].thread = &thread;
 		review_series(&v[i], c, tree, res);
 	}
 	/* --requests-out: the requests are the output; the drafts wait for their answers. */
@@ -282,4 +303,5 @@ void run_series(struct mail *mails, size_t n, const struct config *c,
 	free(v);
 	draft_out_release(&k.drafts);
 	series_set_release(&set);
+	thread_release(&thread);
 }

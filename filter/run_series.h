@@ -23,11 +23,15 @@ struct run_series_result {
  * reviews every patch with its series in view, and writes the drafts: the
  * cover letter's with the series-level checks and a summary, then one per
  * patch, or the reviews in format, for all series at once. With tree
- * (--tree), each patch is also read against it. With no patch among them,
+ * (--tree), each patch is also read against it. The replies among the
+ * mails and in src (--thread, or NULL) say what the thread already said
+ * (thread/thread.h). With no patch among them,
  * a plain reply draft to the first.
  */
 struct tree;
+struct thread_source;
 void run_series(struct mail *mails, size_t n, const struct config *c,
-		enum output_format format, struct tree *tree, struct run_series_result *res);
+		enum output_format format, struct tree *tree, const struct thread_source *src,
+		struct run_series_result *res);
 
 #endif

@@ -373,6 +373,38 @@ MUTATIONS = {
         "filter/model/anchor.c", "line = prefer_added(&q, line, &ql[0]);", "(void)prefer_added;", "t15-parse"),
     "low_confidence = section lists the unsure findings": (
         "filter/model/model.c", "\t\t\tlist_less_sure(m, f);\n", "", "t30-llm"),
+    "thread: a finding on a line the thread commented on is left out": (
+        "filter/thread/apply.c", "if (about(&t->v[k], p, true) && !strcmp(t->v[k].quote, scratch->data))",
+        "if (0)", "t17-thread"),
+    "thread: only a comment on the same version drops a finding": (
+        "filter/thread/apply.c", "return same ? c->version == s->version : c->version < s->version;",
+        "return same ? c->version <= s->version : c->version < s->version;", "t37-llm-thread"),
+    "thread: a line quoted deeper is no comment's line": (
+        "filter/thread/replies.c", "if (s[i] == '>' && ++level == 1)", "if (s[i] == '>' && (level = 1))",
+        "t17-thread"),
+    "thread: a short last line signs off": (
+        "filter/thread/replies.c", "\tif (sign_off)\n\t\tdrop_last(t);", "\tif (sign_off && 0)\n\t\tdrop_last(t);",
+        "t17-thread"),
+    "thread: bots are named by their address": (
+        "filter/thread/replies.c", '{ "lkp@intel.com", "kernel test robot" },', "", "t17-thread"),
+    "thread: a reply belongs to the patch its References name": (
+        "filter/thread/replies.c", "if (hit)\n\t\t\treturn hit->msg;", "if (hit && 0)\n\t\t\treturn hit->msg;",
+        "t17-thread"),
+    "thread: an earlier comment's line still there is unchanged": (
+        "filter/thread/apply.c", "buf_addstr(&note, still_there(p, c->quote, &scratch)",
+        "buf_addstr(&note, !still_there(p, c->quote, &scratch)", "t17-thread"),
+    "thread: at most THREAD_MAX_ADDRESSED notes": (
+        "filter/thread/apply.c", "if (n++ >= THREAD_MAX_ADDRESSED)", "if (n++ >= 1000 * THREAD_MAX_ADDRESSED)", "t17-thread"),
+    "thread: the model request carries the comments": (
+        "filter/model/prompt.c", "\tprompt_add_lines(b, earlier, is_fence);\n", "", "t37-llm-thread"),
+    "thread: the comments are bounded in the request": (
+        "filter/thread/apply.c", "if (b.len + entry.len > budget)", "if (b.len + entry.len > 1000 * budget)", "t37-llm-thread"),
+    "thread: a comment imitating a fence is replaced": (
+        "filter/model/context.c", "PROMPT_THREAD_OPEN, PROMPT_THREAD_CLOSE,\n", "\n", "t37-llm-thread"),
+    "thread guide: only when the thread holds comments": (
+        "filter/model/prompt.c", "ti.in_thread = earlier != NULL;", "ti.in_thread = true;", "t37-llm-thread"),
+    "preexisting = section: listed at the end": (
+        "filter/model/model.c", "\t\t\tlist_preexisting(m, f);\n", "\t\t\t(void)list_preexisting;\n", "t37-llm-thread"),
 }
 
 

@@ -61,6 +61,7 @@ static const struct key keys[] = {
 	KEY(retries, KEY_LONG, "retries on 408, 429, 500, 502, 503, 504, 529, connection errors (3)"),
 	KEY(min_confidence, KEY_DOUBLE, "drop model findings less sure than this, 0..1 (0.6)"),
 	CHOICE(low_confidence, "drop section", "findings below min_confidence: drop, or list them at the end (drop)"),
+	CHOICE(preexisting, "hide section", "model findings on code the patch does not touch: hide, or list them at the end (hide)"),
 	KEY(verify, KEY_BOOL, "ask the model to refute each finding in a second pass (no)"),
 	KEY(prompts_dir, KEY_STRING, "your prompt guides (~/.config/patchreview/prompts)"),
 	KEY(disclosure, KEY_STRING, "closing line, %s is the model (Assisted-by: patchreview (%s))"),

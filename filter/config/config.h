@@ -35,6 +35,7 @@ struct config {
 	const char *answers;	/* answer requests from files in this directory */
 	const char *requests_out;	/* write unanswered requests here instead of sending */
 	const char *request_name;	/* the requests' file name; NULL: from their text */
+	const char *thread;	/* --thread: a Maildir or mbox of the thread, or NULL */
 	const char *output_dir;	/* --output-dir: each draft into DIR/NNNN-<subject>.eml */
 	/* the model reviewer; backend NULL or "none" means off */
 	char *backend;		/* openai, anthropic, ollama */
@@ -48,6 +49,7 @@ struct config {
 	long retries;
 	double min_confidence;	/* 0..1 */
 	char *low_confidence;	/* drop, section: what becomes of findings below it; NULL is drop */
+	char *preexisting;	/* hide, section: findings about code the patch does not touch; NULL is hide */
 	bool verify;		/* second pass that tries to refute findings */
 	char *prompts_dir;
 	char *disclosure;	/* closing line; "%s" becomes the model name */

@@ -249,6 +249,15 @@ static void put_body(struct writer *w, const struct mail *m, const struct patch 
 			put_wrapped(w, r->less_sure.v[i]);
 		}
 	}
+	if (r->preexisting.n) {
+		w->gap = true;
+		put_wrapped(w, "Not about this patch: the model found these in code the patch "
+			    "does not change.");
+		for (size_t i = 0; i < r->preexisting.n; i++) {
+			w->gap = true;
+			put_wrapped(w, r->preexisting.v[i]);
+		}
+	}
 	if (r->dismissed.n) {
 		w->gap = true;
 		put_wrapped(w, "Dismissed earlier, and left out above (show_dismissed):");

@@ -150,6 +150,7 @@ int answer_parse(struct model_answer *a, const char *text)
 			.severity = parse_severity(cJSON_GetStringValue(
 				cJSON_GetObjectItemCaseSensitive(f, "severity"))),
 			.confidence = parse_confidence(cJSON_GetObjectItemCaseSensitive(f, "confidence")),
+			.preexisting = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(f, "preexisting")),
 		};
 	}
 	cJSON_Delete(root);

@@ -24,6 +24,7 @@ struct model_finding {
 	char *comment;		/* cleaned */
 	enum severity severity;
 	double confidence;	/* 0..1; 1 when the model gave none */
+	bool preexisting;	/* "preexisting": true, about code the patch does not touch */
 };
 
 struct model_answer {

@@ -15,11 +15,13 @@ static const char review_schema[] =
 	"\"summary\":{\"type\":\"string\"},"
 	"\"findings\":{\"type\":\"array\",\"items\":{\"type\":\"object\","
 	"\"additionalProperties\":false,"
-	"\"required\":[\"file\",\"function\",\"quote\",\"severity\",\"confidence\",\"comment\"],"
+	"\"required\":[\"file\",\"function\",\"quote\",\"severity\",\"confidence\",\"comment\","
+	"\"preexisting\"],"
 	"\"properties\":{\"file\":{\"type\":\"string\"},\"function\":{\"type\":\"string\"},"
 	"\"quote\":{\"type\":\"string\"},"
 	"\"severity\":{\"type\":\"string\",\"enum\":[\"error\",\"warning\",\"nit\"]},"
-	"\"confidence\":{\"type\":\"number\"},\"comment\":{\"type\":\"string\"}}}}}}";
+	"\"confidence\":{\"type\":\"number\"},\"comment\":{\"type\":\"string\"},"
+	"\"preexisting\":{\"type\":\"boolean\"}}}}}}";
 
 static const char repair_request[] =
 	"That answer was not the JSON object the instructions ask for. Answer again "

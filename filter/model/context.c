@@ -117,7 +117,7 @@ bool prompt_line_is_fence(const char *s, size_t len)
 {
 	static const char *const fences[] = {
 		PROMPT_FENCE_OPEN, PROMPT_FENCE_CLOSE, PROMPT_CONTEXT_OPEN, PROMPT_CONTEXT_CLOSE,
-		PROMPT_SERIES_OPEN, PROMPT_SERIES_CLOSE,
+		PROMPT_SERIES_OPEN, PROMPT_SERIES_CLOSE, PROMPT_THREAD_OPEN, PROMPT_THREAD_CLOSE,
 	};
 	return prompt_line_imitates(s, len, fences, sizeof(fences) / sizeof(*fences));
 }

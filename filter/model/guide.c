@@ -102,6 +102,8 @@ static int set_key(struct guide *g, const char *key, const char *value, struct b
 		g->always = !strcmp(value, "yes");
 	} else if (!strcmp(key, "series")) {
 		g->series = !strcmp(value, "yes");
+	} else if (!strcmp(key, "thread")) {
+		g->thread = !strcmp(value, "yes");
 	} else {
 		buf_addf(why, "unknown trigger key '%s'", key);
 		return -1;

@@ -31,6 +31,7 @@ struct guide {
 	struct strvec regex_text;
 	bool always;
 	bool series;		/* "series: yes": when the patch is reviewed with its series */
+	bool thread;		/* "thread: yes": when the thread already holds comments on it */
 	bool disabled;		/* an empty file */
 };
 

@@ -96,6 +96,18 @@ static void list_less_sure(struct model_run *m, const struct model_finding *f)
 	buf_release(&item);
 }
 
+/* preexisting = section: a finding about code the patch does not touch goes in a list at the end. */
+static void list_preexisting(struct model_run *m, const struct model_finding *f)
+{
+	const char *mode = m->in->config->preexisting;
+	if (!mode || strcmp(mode, "section"))
+		return;
+	struct buf item = BUF_INIT;
+	buf_addf(&item, "- %s: %s", *f->file ? f->file : "the commit message", f->comment);
+	strvec_push_take(&m->r->preexisting, text_clean_dup(item.data, 0));
+	buf_release(&item);
+}
+
 /* Anchors the findings of answer a into v, dropping unsure ones and those about untouched code. */
 static size_t place_findings(struct model_run *m, const struct anchor_index *ix,
 			     const struct model_answer *a, struct placed_finding *v, size_t n)
@@ -113,8 +125,9 @@ static size_t place_findings(struct model_run *m, const struct anchor_index *ix,
 		}
 		struct anchor_hint hint = { f->file, f->quote, f->function, f->comment };
 		size_t line = anchor_finding(ix, &hint);
-		if (line != FINDING_WHOLE && !anchor_about_change(p, line)) {
+		if (f->preexisting || (line != FINDING_WHOLE && !anchor_about_change(p, line))) {
 			m->off_change++;
+			list_preexisting(m, f);
 			continue;
 		}
 		struct placed_finding placed = { line, f };

@@ -3,7 +3,7 @@
  * guides whose triggers match the patch; the user message is the patch,
  * fenced between "<<<PATCH" and "PATCH>>>" lines and labelled as
  * untrusted data; before it, fenced the same way, the rest of its series
- * when it is reviewed with one.
+ * when it is reviewed with one, and the comments the thread already made.
  */
 #ifndef PROMPT_H
 #define PROMPT_H
@@ -16,6 +16,9 @@
 /* Around the rest of the series, when the patch is reviewed with it. */
 #define PROMPT_SERIES_OPEN "<<<SERIES"
 #define PROMPT_SERIES_CLOSE "SERIES>>>"
+/* Around what the thread's replies already said of the patch. */
+#define PROMPT_THREAD_OPEN "<<<THREAD"
+#define PROMPT_THREAD_CLOSE "THREAD>>>"
 /* Rough, model-independent: English and code average near 4 bytes a token. */
 #define PROMPT_BYTES_PER_TOKEN 4
 

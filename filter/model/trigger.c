@@ -192,6 +192,10 @@ bool trigger_match(const struct guide *g, const struct trigger_input *ti, struct
 		buf_addstr(why, "the patch is reviewed with its series");
 		return true;
 	}
+	if (g->thread && ti->in_thread) {
+		buf_addstr(why, "the thread already holds comments on the patch");
+		return true;
+	}
 	return match_paths(g, ti->patch, why) || match_symbols(g, ti, why) ||
 		match_regex(g, ti->patch, why);
 }

@@ -21,6 +21,7 @@ void review_release(struct review *r)
 	strvec_clear(&r->summary);
 	strvec_clear(&r->less_sure);
 	strvec_clear(&r->dismissed);
+	strvec_clear(&r->preexisting);
 	free(r->disclosure);
 	memset(r, 0, sizeof(*r));
 }

@@ -28,6 +28,7 @@ struct review {
 	struct strvec summary;	/* paragraphs for the end of the draft */
 	struct strvec less_sure;	/* model findings below min_confidence, listed last */
 	struct strvec dismissed;	/* with show_dismissed: the findings the list left out */
+	struct strvec preexisting;	/* model findings on untouched code (preexisting = section) */
 	char *disclosure;	/* e.g. "Assisted-by: patchreview (model)", or NULL */
 	bool model_failed;	/* the model reviewer ran and failed */
 	bool model_deferred;	/* a request went to --requests-out, unanswered */
@@ -36,6 +37,7 @@ struct review {
 };
 
 struct tree_review;
+struct thread;
 
 struct review_input {
 	const struct mail *mail;
@@ -44,6 +46,8 @@ struct review_input {
 	const struct tree_review *tree;	/* with --tree: what the tree says (tree/tree.h), or NULL */
 	/* The series around the patch, as text for the model (series/context.h), or NULL. */
 	const char *series;
+	/* What the thread already said (thread/thread.h), or NULL. */
+	const struct thread *thread;
 };
 
 struct reviewer {
