@@ -293,7 +293,7 @@ static int run_one(struct mail *m, const struct config *c, const struct run_opti
 	bool for_b4 = o->format == OUTPUT_B4_CHECK || o->format == OUTPUT_LINES;
 	int status = EXIT_REVIEWED;
 	if (tree && reviewed) {
-		tree_review_patch(tree, &p, c->explain_prompt || model_configured(c), &tr);
+		tree_review_patch(tree, &p, NULL, c->explain_prompt || model_configured(c), &tr);
 		review_note(&r, "%s", tr.note);
 		in.tree = &tr;
 	}

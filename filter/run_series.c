@@ -86,6 +86,7 @@ struct reviewed {
 	char **contexts;
 	struct tree_review *trees;	/* with --tree, what it says of each patch */
 	const struct thread *thread;	/* what the replies said */
+	const struct patch **earlier;	/* the patches in order, which trees read on top of */
 };
 
 /* Where the drafts and the --format output go. */
@@ -127,7 +128,8 @@ static void put(struct sink *k, struct run_series_result *res, const struct seri
 
 /*
  * Each patch's input: the series around it when a model will read it,
- * and what the tree says of it (read as the base of the whole series).
+ * and what the tree says of it: read at the series' base, on top of the
+ * patches before it.
  */
 static void inputs(struct reviewed *v, const struct config *c, struct tree *tree)
 {
@@ -137,6 +139,9 @@ static void inputs(struct reviewed *v, const struct config *c, struct tree *tree
 	v->ins = xcalloc(s->npatches + 1, sizeof(*v->ins));
 	v->contexts = xcalloc(s->npatches + 1, sizeof(*v->contexts));
 	v->trees = xcalloc(s->npatches + 1, sizeof(*v->trees));
+	/* Kept by the tree reviews (their files are read on top of these): freed with them. */
+	const struct patch **earlier = xcalloc(s->npatches + 1, sizeof(*earlier));
+	v->earlier = earlier;
 	for (size_t k = 0; k < s->npatches; k++) {
 		struct series_msg *m = s->patches[k];
 		if (with_context)
@@ -146,7 +151,11 @@ static void inputs(struct reviewed *v, const struct config *c, struct tree *tree
 			.thread = v->thread,
 		};
 		if (tree) {
-			tree_review_patch(tree, &m->patch, model, &v->trees[k]);
+			const struct tree_series_place place = {
+				.base = s->base_commit, .earlier = earlier, .nearlier = k,
+			};
+			earlier[k] = &m->patch;
+			tree_review_patch(tree, &m->patch, &place, model, &v->trees[k]);
 			review_note(&v->rs[k], "%s", v->trees[k].note);
 			v->ins[k].tree = &v->trees[k];
 		}
@@ -197,6 +206,7 @@ static void release_reviewed(struct reviewed *v)
 		tree_review_release(&v->trees[k]);
 	}
 	free(v->trees);
+	free(v->earlier);
 	free(v->contexts);
 	free(v->rs);
 	free(v->ins);

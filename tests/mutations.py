@@ -55,6 +55,15 @@ MUTATIONS = {
     "series context: the other diffs nearest first, the one before first": (
         "filter/series/context.c", "size_t j = side ? k + d : k - d;", "size_t j = side ? k - d : k + d;",
         "t37-llm-series"),
+    "tree: a series' patch is checked on top of the patches before it": (
+        "filter/tree/tree.c", "tr->applies = base_applies(t, earlier, nearlier, p, tr->base, &why);",
+        "tr->applies = base_applies(t, earlier, 0, p, tr->base, &why);", "t50-tree"),
+    "tree: a series' patch takes the series' base when it names none": (
+        "filter/tree/base.c", "bool from_series = !named && series_base && *series_base;",
+        "bool from_series = false;", "t50-tree"),
+    "tree: a series' files are read as the earlier patches leave them": (
+        "filter/tree/files.c", "\t\t\tbring_forward(fs, pf->old_path, &f->base, &f->base_len);\n",
+        "", "t50-tree"),
     "series guide: only when the patch comes with its series": (
         "filter/model/prompt.c", "ti.in_series = in->series != NULL;", "ti.in_series = true;",
         "t37-llm-series"),

@@ -245,6 +245,45 @@ run_pr --tree "$TREE" < "$T/needs.eml"
 check "prerequisite: not in the tree, said so; the patch does not apply to the base alone" \
 	note_has "tree: the patch does not apply to base-commit d43c91f99020 (from the mail); 1 of its 1 prerequisite patches are not in the tree: filter/base/slurp.c, hunk 1 of 1"
 
+# A series: the cover letter's base-commit is every patch's, and patch k
+# is checked, and its files read, on top of patches 1..k-1. Patch 2 changes
+# a line patch 1 adds; patch 3 one that patch 2 changes.
+at d43c91f
+git -C "$TREE" checkout -q -b series
+sed -i 's/^#define SLURP_CHUNK 65536$/&\n#define SLURP_SERIES_A 1\n#define SLURP_SERIES_B 2/' "$TREE/filter/base/slurp.c"
+commit "slurp: two series constants"
+sed -i 's/^#define SLURP_SERIES_B 2$/#define SLURP_SERIES_B 3/' "$TREE/filter/base/slurp.c"
+commit "slurp: B is 3"
+sed -i 's/^#define SLURP_SERIES_B 3$/#define SLURP_SERIES_B 4/' "$TREE/filter/base/slurp.c"
+commit "slurp: B is 4"
+git -C "$TREE" format-patch -q --stdout --cover-letter --base=d43c91f -3 HEAD > "$T/series.mbox"
+check "series: only the cover letter names the base" sh -c "[ \$(grep -c '^base-commit: ' '$T/series.mbox') -eq 1 ]"
+at d43c91f
+rm -rf "$T/series-out"
+run_pr --tree "$TREE" --output-dir "$T/series-out" < "$T/series.mbox"
+series_note() { sed -n '/^\[patchreview: /,/\]$/p' "$T/series-out/$1"* | tr '\n' ' ' | grep -q -F -- "$2"; }
+check "series: patch 1 applies to the cover letter's base" \
+	series_note 0001 "tree: the patch applies to base-commit d43c91f99020 (from the series)"
+check "series: patch 2 applies on top of patch 1" \
+	series_note 0002 "tree: the patch applies to base-commit d43c91f99020 (from the series) on top of the 1 patch before it in the series"
+check "series: patch 3 applies on top of patches 1 and 2" \
+	series_note 0003 "tree: the patch applies to base-commit d43c91f99020 (from the series) on top of the 2 patches before it in the series"
+python3 - "$T/series.mbox" "$T/series-broken.mbox" <<'PY'
+import sys
+s = open(sys.argv[1]).read()
+# Patch 1 no longer fits the base: patch 2 is checked against the base alone.
+s = s.replace(" #define SLURP_CHUNK 65536\n", " #define SLURP_CHUNK 12345\n", 1)
+open(sys.argv[2], "w").write(s)
+PY
+rm -rf "$T/series-out"
+run_pr --tree "$TREE" --output-dir "$T/series-out" < "$T/series-broken.mbox"
+check "series: when an earlier patch does not apply, the next is checked against the base alone" \
+	series_note 0002 "tree: the patch does not apply to base-commit d43c91f99020 (from the series); the 1 patch before it in the series does not apply there, so it was checked against the base alone"
+at d43c91f
+run_pr --tree "$TREE" --explain-prompt < "$T/series.mbox"
+check "series: patches 2 and 3 read slurp.c as the patches before them leave it" sh -c "
+	[ \$(grep -c -E '^  in    changed +[0-9]+ bytes  filter/base/slurp.c:13-13: macro SLURP_SERIES_B, changed by the patch' '$T/out') -eq 3 ]"
+
 # Project knowledge from the tree: its .patchreview/ guides and AGENTS.md review notes.
 mkdir -p "$TREE/.patchreview"
 printf 'title: Project rules\nalways: yes\n\nPROJECT-GUIDE-TEXT\n' > "$TREE/.patchreview/zz-project"

@@ -94,20 +94,28 @@ static void honour_prerequisites(const struct tree *t, const struct patch *p,
 	buf_release(&ids);
 }
 
-void base_choose(const struct tree *t, const struct patch *p, struct base_choice *b)
+void base_choose(const struct tree *t, const struct patch *p, const char *series_base,
+		 struct base_choice *b)
 {
 	*b = (struct base_choice){ .what = BUF_INIT };
 	const char *named = NULL;
 	for (size_t i = 0; i < p->nlines && !named; i++)
 		named = id_line(&p->lines[i], "base-commit:");
-	char *id = named ? hex_dup(named) : NULL;
+	bool from_series = !named && series_base && *series_base;
+	char *id = named ? hex_dup(named) : from_series ? hex_dup(series_base) : NULL;
+	if (id && !*id) {
+		free(id);
+		id = NULL;
+	}
 	if (id && repo_has_commit(t, id, &b->commit)) {
-		buf_addf(&b->what, "base-commit %.12s (from the mail)", b->commit);
+		buf_addf(&b->what, "base-commit %.12s (from the %s)", b->commit,
+			 from_series ? "series" : "mail");
 		honour_prerequisites(t, p, b);
 	} else {
 		buf_addf(&b->what, "the work tree (HEAD %.12s", t->head ? t->head : "unborn");
 		if (id)
-			buf_addf(&b->what, "; the mail's base-commit %.12s is not in the tree", id);
+			buf_addf(&b->what, "; the %s's base-commit %.12s is not in the tree",
+				 from_series ? "series" : "mail", id);
 		buf_addch(&b->what, ')');
 	}
 	free(id);
@@ -119,17 +127,19 @@ void base_release(struct base_choice *b)
 	buf_release(&b->what);
 }
 
-/* A private index with the base's versions of the files the patch reads. */
-static char *make_index(const struct tree *t, const struct patch *p, const char *commit)
+/* A private index with the base's versions of the files the patches read. */
+static char *make_index(const struct tree *t, const struct patch *const *v, size_t n,
+			const char *commit)
 {
 	struct strvec args = STRVEC_INIT;
 	strvec_push(&args, "ls-tree");
 	strvec_push(&args, "-z");
 	strvec_push(&args, commit);
 	strvec_push(&args, "--");
-	for (size_t i = 0; i < p->nfiles; i++)
-		if (p->files[i].old_path && repo_path_ok(p->files[i].old_path))
-			strvec_push(&args, p->files[i].old_path);
+	for (size_t k = 0; k < n; k++)
+		for (size_t i = 0; i < v[k]->nfiles; i++)
+			if (v[k]->files[i].old_path && repo_path_ok(v[k]->files[i].old_path))
+				strvec_push(&args, v[k]->files[i].old_path);
 	struct buf list = BUF_INIT, why = BUF_INIT, env = BUF_INIT;
 	char *index = repo_scratch_path(t, "index");
 	buf_addf(&env, "GIT_INDEX_FILE=%s", index);
@@ -209,16 +219,26 @@ static void explain_failure(const struct patch *p, const char *err, struct buf *
 	free(line);
 }
 
-bool base_applies(const struct tree *t, const struct patch *p, const char *commit,
-		  struct buf *why)
+static void add_diff(struct buf *diff, const struct patch *p)
+{
+	for (size_t i = p->diff_begin; i < p->nlines; i++) {
+		buf_add(diff, p->lines[i].text, p->lines[i].len);
+		buf_addch(diff, '\n');
+	}
+}
+
+/*
+ * git apply --check of v[0..n) as one input: a later diff of a file reads
+ * what the earlier ones made of it. A failure is explained in p's terms.
+ */
+static bool check_all(const struct tree *t, const struct patch *const *v, size_t n,
+		      const struct patch *p, const char *commit, struct buf *why)
 {
 	struct buf diff = BUF_INIT, err = BUF_INIT, env = BUF_INIT, run = BUF_INIT;
-	for (size_t i = p->diff_begin; i < p->nlines; i++) {
-		buf_add(&diff, p->lines[i].text, p->lines[i].len);
-		buf_addch(&diff, '\n');
-	}
+	for (size_t k = 0; k < n; k++)
+		add_diff(&diff, v[k]);
 	char *patch = repo_scratch_write(t, "patch", diff.data, diff.len);
-	char *index = commit ? make_index(t, p, commit) : NULL;
+	char *index = commit ? make_index(t, v, n, commit) : NULL;
 	const char *const cached[] = { "apply", "--check", "--cached", patch, NULL };
 	const char *const work[] = { "apply", "--check", patch, NULL };
 	if (index)
@@ -245,4 +265,25 @@ bool base_applies(const struct tree *t, const struct patch *p, const char *commi
 	buf_release(&env);
 	buf_release(&run);
 	return ret == 0;
+}
+
+bool base_applies(const struct tree *t, const struct patch *const *earlier, size_t nearlier,
+		  const struct patch *p, const char *commit, struct buf *why)
+{
+	const struct patch **v = xcalloc(nearlier + 1, sizeof(*v));
+	for (size_t k = 0; k < nearlier; k++)
+		v[k] = earlier[k];
+	v[nearlier] = p;
+	bool ok = check_all(t, v, nearlier + 1, p, commit, why);
+	free(v);
+	return ok;
+}
+
+bool base_applies_earlier(const struct tree *t, const struct patch *const *earlier,
+			  size_t nearlier, const char *commit)
+{
+	struct buf why = BUF_INIT;
+	bool ok = !nearlier || check_all(t, earlier, nearlier, earlier[nearlier - 1], commit, &why);
+	buf_release(&why);
+	return ok;
 }

@@ -91,12 +91,15 @@ static void add_line(struct buf *out, const char *s, size_t len)
 	buf_addch(out, '\n');
 }
 
-/* Applies the hunks of patch file fi to f->base into f->post; leaves post NULL if one does not fit. */
-static void apply_file(struct tfile *f, const struct patch *p, size_t fi)
+/*
+ * Applies the hunks of patch file fi to text into *out; delta (or NULL)
+ * gets where each hunk landed. False when one does not fit.
+ */
+static bool apply_hunks(const char *text, size_t len, const struct patch *p, size_t fi,
+			int32_t *delta, struct buf *out)
 {
 	struct line_vec v;
-	split_lines(&v, f->base ? f->base : "", f->base ? f->base_len : 0);
-	struct buf out = BUF_INIT;
+	split_lines(&v, text ? text : "", text ? len : 0);
 	size_t cursor = 0, out_lines = 0;
 	long offset = 0;
 	bool ok = true;
@@ -111,27 +114,82 @@ static void apply_file(struct tfile *f, const struct patch *p, size_t fi)
 		}
 		offset = at - (long)(h->old_start ? h->old_start - 1 : 0);
 		for (; cursor < (size_t)at; cursor++, out_lines++)
-			add_line(&out, v.s[cursor], v.len[cursor]);
+			add_line(out, v.s[cursor], v.len[cursor]);
 		uint32_t header_new = h->new_count ? h->new_start : h->new_start + 1;
-		f->delta[hi] = (int32_t)((long)out_lines + 1 - (long)header_new);
+		if (delta)
+			delta[hi] = (int32_t)((long)out_lines + 1 - (long)header_new);
 		for (size_t i = h->header_line + 1; i < h->end_line; i++) {
 			const struct patch_line *l = &p->lines[i];
 			const char *s;
 			size_t len;
 			body(l, &s, &len);
 			if (l->kind == LINE_CONTEXT || l->kind == LINE_ADDED)
-				add_line(&out, s, len), out_lines++;
+				add_line(out, s, len), out_lines++;
 			if (l->kind == LINE_CONTEXT || l->kind == LINE_REMOVED)
 				cursor++;
 		}
 	}
 	for (; ok && cursor < v.n; cursor++)
-		add_line(&out, v.s[cursor], v.len[cursor]);
-	if (ok && !(p->files[fi].flags & FILE_DELETED))
-		f->post = buf_detach(&out, &f->post_len);
-	buf_release(&out);
+		add_line(out, v.s[cursor], v.len[cursor]);
 	free(v.s);
 	free(v.len);
+	return ok;
+}
+
+/* Applies the hunks of patch file fi to f->base into f->post; leaves post NULL if one does not fit. */
+static void apply_file(struct tfile *f, const struct patch *p, size_t fi)
+{
+	struct buf out = BUF_INIT;
+	if (apply_hunks(f->base, f->base_len, p, fi, f->delta, &out) &&
+	    !(p->files[fi].flags & FILE_DELETED))
+		f->post = buf_detach(&out, &f->post_len);
+	buf_release(&out);
+}
+
+/*
+ * The earlier patches of the series, applied in memory to the text read
+ * at the base for path (NULL: not there), so that the file is read as
+ * they leave it. A file they create starts empty; one they delete ends
+ * NULL. When a hunk does not fit, the base's text stays.
+ */
+static void bring_forward(const struct tree_files *fs, const char *path, char **data,
+			  size_t *len)
+{
+	char *text = *data ? xstrndup(*data, *len) : NULL;
+	size_t n = *len;
+	bool touched = false;
+	for (size_t k = 0; k < fs->nearlier; k++) {
+		const struct patch *p = fs->earlier[k];
+		for (size_t i = 0; i < p->nfiles; i++) {
+			const struct patch_file *pf = &p->files[i];
+			if ((pf->flags & FILE_BINARY) || !pf->new_path || strcmp(pf->new_path, path) ||
+			    (pf->old_path && strcmp(pf->old_path, path) && !(pf->flags & FILE_NEW)))
+				continue;
+			struct buf out = BUF_INIT;
+			if (!apply_hunks(text, text ? n : 0, p, i, NULL, &out)) {
+				buf_release(&out);
+				free(text);
+				return;
+			}
+			free(text);
+			text = buf_detach(&out, &n);
+			touched = true;
+		}
+		for (size_t i = 0; text && i < p->nfiles; i++)
+			if ((p->files[i].flags & FILE_DELETED) && p->files[i].old_path &&
+			    !strcmp(p->files[i].old_path, path)) {
+				free(text);
+				text = NULL;
+				touched = true;
+			}
+	}
+	if (!touched) {
+		free(text);
+		return;
+	}
+	free(*data);
+	*data = text;
+	*len = text ? n : 0;
 }
 
 static struct tfile *add_file(struct tree_files *fs, const char *path)
@@ -169,6 +227,7 @@ void files_load_patch(struct tree_files *fs, const struct patch *p)
 			f->base_len = read[k].len;
 			read[k].data = NULL;
 			k++;
+			bring_forward(fs, pf->old_path, &f->base, &f->base_len);
 		}
 		if (f->base || (pf->flags & FILE_NEW))
 			apply_file(f, p, i);
@@ -208,6 +267,7 @@ void files_prefetch(struct tree_files *fs, const char *const *paths, size_t n)
 		f->base = read[i].data;
 		f->base_len = read[i].len;
 		read[i].data = NULL;
+		bring_forward(fs, want[i], &f->base, &f->base_len);
 		repo_file_release(&read[i]);
 	}
 	free(read);

@@ -1,6 +1,6 @@
 /*
  * files.h: the files one review reads, each once: the patch's files at
- * the base and, where the patch's hunks fit, after the patch (applied in
+ * the base (as the earlier patches of its series leave them) and, where the patch's hunks fit, after the patch (applied in
  * memory), and any other file the context needs, at the base.
  */
 #ifndef FILES_H
@@ -29,6 +29,8 @@ struct tfile {
 struct tree_files {
 	const struct tree *tree;
 	const char *commit;	/* the base, or NULL for the work tree */
+	const struct patch *const *earlier;	/* of the series, applied first in memory */
+	size_t nearlier;
 	struct tfile **v;	/* each allocated alone: pointers to them stay valid */
 	size_t n, cap;
 };

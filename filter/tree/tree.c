@@ -15,25 +15,39 @@ static bool has_c(const struct patch *p)
 	return false;
 }
 
-void tree_review_patch(struct tree *t, const struct patch *p, bool want_context,
+void tree_review_patch(struct tree *t, const struct patch *p,
+		       const struct tree_series_place *place, bool want_context,
 		       struct tree_review *tr)
 {
 	double start = clock_now();
 	*tr = (struct tree_review){ .tree = t, .patch = p };
 	struct base_choice b;
-	struct buf why = BUF_INIT, note = BUF_INIT;
-	base_choose(t, p, &b);
+	struct buf why = BUF_INIT, note = BUF_INIT, after = BUF_INIT;
+	const struct patch *const *earlier = place ? place->earlier : NULL;
+	size_t nearlier = place ? place->nearlier : 0;
+	base_choose(t, p, place ? place->base : NULL, &b);
 	tr->base = b.commit ? xstrdup(b.commit) : NULL;
-	tr->applies = base_applies(t, p, tr->base, &why);
+	if (nearlier && !base_applies_earlier(t, earlier, nearlier, tr->base)) {
+		buf_addf(&after, "; the %zu patch%s before it in the series do%s not apply there, "
+			 "so it was checked against the base alone", nearlier,
+			 nearlier == 1 ? "" : "es", nearlier == 1 ? "es" : "");
+		nearlier = 0;
+	} else if (nearlier) {
+		buf_addf(&after, " on top of the %zu patch%s before it in the series", nearlier,
+			 nearlier == 1 ? "" : "es");
+	}
+	tr->applies = base_applies(t, earlier, nearlier, p, tr->base, &why);
 	if (tr->applies)
-		buf_addf(&note, "tree: the patch applies to %s", b.what.data);
+		buf_addf(&note, "tree: the patch applies to %s%s", b.what.data, after.data);
 	else
-		buf_addf(&note, "tree: the patch does not apply to %s: %s; the context is from "
-			 "the files as they are", b.what.data, why.data);
+		buf_addf(&note, "tree: the patch does not apply to %s%s: %s; the context is from "
+			 "the files as they are", b.what.data, after.data, why.data);
 	tr->note = buf_detach(&note, NULL);
 	tr->files = xcalloc(1, sizeof(*tr->files));
 	tr->files->tree = t;
 	tr->files->commit = tr->base;
+	tr->files->earlier = earlier;
+	tr->files->nearlier = nearlier;
 	files_load_patch(tr->files, p);
 	struct symbol_index *ix = has_c(p) ? symbol_index_get(t) : NULL;
 	struct changed_set set = { 0 };
@@ -42,6 +56,7 @@ void tree_review_patch(struct tree *t, const struct patch *p, bool want_context,
 	free(set.v);
 	base_release(&b);
 	buf_release(&why);
+	buf_release(&after);
 	tr->seconds = clock_now() - start;
 }
 

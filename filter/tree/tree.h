@@ -67,12 +67,24 @@ struct tree_review {
 	struct tree_files *files;	/* the files read, kept for later look-ups */
 };
 
+/* Where a patch stands in its series. */
+struct tree_series_place {
+	const char *base;	/* the series' base-commit (cover letter's, else first patch's), or NULL */
+	const struct patch *const *earlier;	/* the patches before it, in order */
+	size_t nearlier;
+};
+
 /*
- * Reviews p against t into *tr. want_context: also gather the context
- * items (only the model uses them). Never fails: what cannot be had is
- * left out, and the note says what was used.
+ * Reviews p against t into *tr. place (NULL for a lone patch): p takes the
+ * series' base when it names none, is checked on top of the earlier
+ * patches, and its files are read as they leave them; when those do not
+ * apply, p is checked against the base alone and the note says so.
+ * want_context: also gather the context items (only the model uses them).
+ * Never fails: what cannot be had is left out, and the note says what was
+ * used.
  */
-void tree_review_patch(struct tree *t, const struct patch *p, bool want_context,
+void tree_review_patch(struct tree *t, const struct patch *p,
+		       const struct tree_series_place *place, bool want_context,
 		       struct tree_review *tr);
 void tree_review_release(struct tree_review *tr);
 
