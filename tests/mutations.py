@@ -146,8 +146,8 @@ MUTATIONS = {
     "tests: a signal runs the EXIT trap": (
         "tests/lib.sh", "trap 'exit 130' INT", ":", "t40-clients"),
     "reviewer removed from Cc": (
-        "filter/draft/headers.c", "add_unique(&cc, &m->cc.v[i], &me, &to);",
-        "add_unique(&cc, &m->cc.v[i], &to, &to);", "t11-draft"),
+        "filter/draft/headers.c", "add_unique(cc, &lists[k]->v[i], me, to);",
+        "add_unique(cc, &lists[k]->v[i], to, to);", "t11-draft"),
     "subject: 75 allowed": (
         "filter/checks/form.c", "#define SUBJECT_MAX 75", "#define SUBJECT_MAX 74", "t15-parse"),
     "subject: 76 too long": (
@@ -172,7 +172,7 @@ MUTATIONS = {
     "draft: a text line starting 'From ' gets a space": (
         "filter/draft/draft.c", "|| (len >= 5 && !memcmp(s, \"From \", 5))", "", "t11-draft t30-llm"),
     "ids: non-ASCII message ids dropped": (
-        "filter/mail/headers.c", "(unsigned char)id[i] >= 0x7f ||", "", "t11-draft"),
+        "filter/mail/headers.c", "(unsigned char)s[i] >= 0x7f ||", "", "t11-draft"),
     "lines: 'ERROR:' defused in a line that is not an error": (
         "filter/output/lines.c", 'if (strcmp(level, "ERROR"))', "if (0)", "t16-formats"),
     "lines: a nit is CHECK": (

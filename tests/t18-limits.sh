@@ -141,3 +141,35 @@ head -c $((64 * 1024 * 1024)) /dev/zero > "$T/fifo" &
 run_pr < "$T/fifo"
 check "input: 64 MiB of NUL bytes gives a small draft" \
 	sh -c "[ $status -eq 1 ] && [ \$(wc -c < '$T/out') -lt 4096 ]"
+
+# Peak memory (README, "Limits"): at most four times the input plus 16 MiB,
+# measured on the release binary (ASan's shadow memory would swamp it).
+# peak_within NAME FILE: runs ./patchreview on FILE, checks its peak RSS.
+PEAK_TIMES=${PEAK_TIMES:-4}
+peak_within() {
+	python3 - "$ROOT/patchreview" "$2" "$PEAK_TIMES" > "$T/peak" <<'PY'
+import os, resource, subprocess, sys
+with open(sys.argv[2], "rb") as f:
+    subprocess.run([sys.argv[1]], stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+size = os.path.getsize(sys.argv[2])
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024  # KiB on Linux
+bound = int(sys.argv[3]) * size + (16 << 20)
+print("peak %.1f MiB, bound %.1f MiB for %.1f MiB in" % (peak / 2**20, bound / 2**20, size / 2**20))
+sys.exit(peak > bound)
+PY
+	if [ $? -eq 0 ]; then
+		pass "memory: $1 stays within ${PEAK_TIMES}x the input + 16 MiB"
+	else
+		fail "memory: $1 stays within ${PEAK_TIMES}x the input + 16 MiB" "$(cat "$T/peak")"
+	fi
+}
+if [ -x "$ROOT/patchreview" ]; then
+	head -c $((16 * 1024 * 1024)) /dev/zero > "$T/in.eml"
+	peak_within "16 MiB of NUL bytes" "$T/in.eml"
+	gen parts 100000 > "$T/in.eml"
+	peak_within "100,000 MIME parts" "$T/in.eml"
+	gen headers 1000000 > "$T/in.eml"
+	peak_within "1,000,000 header fields" "$T/in.eml"
+else
+	skip "memory" "no release binary ./patchreview (make)"
+fi
