@@ -373,6 +373,18 @@ MUTATIONS = {
         "filter/model/anchor.c", "line = prefer_added(&q, line, &ql[0]);", "(void)prefer_added;", "t15-parse"),
     "low_confidence = section lists the unsure findings": (
         "filter/model/model.c", "\t\t\tlist_less_sure(m, f);\n", "", "t30-llm"),
+    "lines: the cover letter's series findings are printed": (
+        "filter/output/lines.c", "\t\tsize_t nf;\n", "\t\tif (!v[i].reviewed)\n\t\t\tcontinue;\n\t\tsize_t nf;\n",
+        "t16-formats"),
+    "lines: with several mails each line says which": (
+        "filter/output/lines.c", "\t\t\tif (n > 1)\n\t\t\t\tput_which(&line, &v[i], i);\n\t\t\tsize_t start",
+        "\t\t\tsize_t start", "t16-formats"),
+    "lines: one mail has no n/m in front": (
+        "filter/output/lines.c", "\t\t\tif (n > 1)\n\t\t\t\tput_which(&line, &v[i], i);\n\t\t\tsize_t start",
+        "\t\t\tput_which(&line, &v[i], i);\n\t\t\tsize_t start", "t16-formats"),
+    "b4-check: the cover letter's series findings are a result": (
+        "filter/output/b4check.c", "if (v[i].reviewed || v[i].review->nfindings)",
+        "if (v[i].reviewed)", "t16-formats"),
 }
 
 
