@@ -385,6 +385,11 @@ MUTATIONS = {
     "b4-check: the cover letter's series findings are a result": (
         "filter/output/b4check.c", "if (v[i].reviewed || v[i].review->nfindings)",
         "if (v[i].reviewed)", "t16-formats"),
+    "input: a second mail's headers glued into a message are reported": (
+        "filter/mail/input.c", "if (at)\n\t\t\twarn(", "if (!at)\n\t\t\twarn(", "t17-series"),
+    "input: the glued headers are one block": (
+        "filter/mail/input.c", "\t\t\tblock = 0;\n\t\t\tblank = true;", "\t\t\tblank = true;",
+        "t17-series"),
 }
 
 
