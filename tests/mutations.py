@@ -414,6 +414,23 @@ MUTATIONS = {
         "filter/model/prompt.c", "ti.in_thread = earlier != NULL;", "ti.in_thread = true;", "t37-llm-thread"),
     "preexisting = section: listed at the end": (
         "filter/model/model.c", "\t\t\tlist_preexisting(m, f);\n", "\t\t\t(void)list_preexisting;\n", "t37-llm-thread"),
+    "lines: the cover letter's series findings are printed": (
+        "filter/output/lines.c", "\t\tsize_t nf;\n", "\t\tif (!v[i].reviewed)\n\t\t\tcontinue;\n\t\tsize_t nf;\n",
+        "t16-formats"),
+    "lines: with several mails each line says which": (
+        "filter/output/lines.c", "\t\t\tif (n > 1)\n\t\t\t\tput_which(&line, &v[i], i);\n\t\t\tsize_t start",
+        "\t\t\tsize_t start", "t16-formats"),
+    "lines: one mail has no n/m in front": (
+        "filter/output/lines.c", "\t\t\tif (n > 1)\n\t\t\t\tput_which(&line, &v[i], i);\n\t\t\tsize_t start",
+        "\t\t\tput_which(&line, &v[i], i);\n\t\t\tsize_t start", "t16-formats"),
+    "b4-check: the cover letter's series findings are a result": (
+        "filter/output/b4check.c", "if (v[i].reviewed || v[i].review->nfindings)",
+        "if (v[i].reviewed)", "t16-formats"),
+    "input: a second mail's headers glued into a message are reported": (
+        "filter/mail/input.c", "if (at)\n\t\t\twarn(", "if (!at)\n\t\t\twarn(", "t17-series"),
+    "input: the glued headers are one block": (
+        "filter/mail/input.c", "\t\t\tblock = 0;\n\t\t\tblank = true;", "\t\t\tblank = true;",
+        "t17-series"),
 }
 
 

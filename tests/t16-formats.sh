@@ -161,3 +161,29 @@ check "b4's patch text under a multipart header with no boundary: reviewed" \
 	jsonq 'p["reviewed"] and f[0]["quote"] == "+int z; "'
 run_pr --full < "$MAILS/signed-qp.eml"
 check "real quoted-printable is still decoded" grep -q "^> +	if (peek(p) == '}')" "$T/out"
+
+# --- a series in each format: the cover letter carries the series-level findings
+run_pr --format json < "$MAILS/series-v2.mbox"
+check "series json: one entry per patch plus the cover letter, in order" \
+	jsonq '[(x["index"], x["total"], x["reviewed"]) for x in d["patches"]] == [(0, 3, False), (1, 3, True), (2, 3, True), (3, 3, True)]'
+check "series json: the cover letter's entry holds the series findings" \
+	jsonq 'sorted(x["source"] for x in d["patches"][0]["findings"]) == ["series-author", "series-diffstat", "series-signoff"]'
+check "series json: valid" valid
+run_pr --format lines < "$MAILS/series-v2.mbox"
+check "series lines: the series error printed, marked as the cover letter's" \
+	grep -qxF "0/3: ERROR: 3/3 has no Signed-off-by: line." "$T/out"
+check "series lines: each line says which patch it is about" \
+	sh -c "[ \$(grep -c '^[0-3]/3: ' '$T/out') -eq \$(wc -l < '$T/out') ] && grep -q '^3/3: commit message: ERROR: There is no Signed-off-by' '$T/out'"
+run_pr --format lines --fail-on warning < "$MAILS/series-gap.mbox"
+check "series lines --fail-on: a series-level warning alone exits 5 and is printed" \
+	sh -c "[ $status -eq 5 ] && [ \$(wc -l < '$T/out') -eq 1 ] && grep -q '^0/3: WARNING: 2/3 of this series was not in the input' '$T/out'"
+run_pr --format lines --fail-on error < "$MAILS/series-gap.mbox"
+check "series lines --fail-on error: a warning alone exits 0" test "$status" -eq 0
+run_pr --format b4-check --fail-on error < "$MAILS/series-v2.mbox"
+check "series b4-check: the cover letter's series error is a fail, exit 5" \
+	sh -c "[ $status -eq 5 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d) == 4 and d[0][\"status\"] == \"fail\" and \"series-signoff\" in d[0][\"details\"]' '$T/out'"
+run_pr --format lines < "$MAILS/demo.eml"
+check "lines: one mail, no n/m in front" grep -q '^drivers/net/ethernet/foo/foo_main.c:219: CHECK:' "$T/out"
+run_pr --format json --output-dir "$T/od" < "$MAILS/demo.eml"
+check "json: draft is the path written with --output-dir" \
+	jsonq 'p["draft"] and p["draft"].startswith("'"$T/od/"'") and p["draft"].endswith(".eml")'

@@ -184,3 +184,14 @@ check "output-dir: one mail gives one file" \
 	sh -c "[ $status -eq 0 ] && [ ! -s '$T/out' ] && ls '$T/od1' | grep -q '^0001-net-foo-.*\.eml\$'"
 run_pr < "$MAILS/demo.eml"
 check "one mail: the draft alone on stdout, no mbox line" sh -c "! head -1 '$T/out' | grep -q '^From '"
+
+# --- mutt's default $pipe_sep (a newline) from a Maildir: two mails glued into one
+{ cat "$MAILS/demo.eml"; echo; cat "$MAILS/clean.eml"; } > "$T/glued.eml"
+run_pr < "$T/glued.eml"
+check "glued mails: stderr warns that a message holds another mail's headers" \
+	grep -q "message 1 holds another mail's headers at line [0-9]* of its text; were tagged mails piped with mutt's default \$pipe_sep?" "$T/err"
+run_pr < "$MAILS/demo.eml"
+check "glued mails: no warning for one mail" sh -c "! grep -q 'another mail' '$T/err'"
+{ cat "$MAILS/demo.eml"; printf '\nFrom: a@example.org\nSubject: [PATCH] x\n\nMessage-ID: <x@y>\n'; } > "$T/half.eml"
+run_pr < "$T/half.eml"
+check "glued mails: From:, Subject: and Message-ID: must be in one header block" sh -c "! grep -q 'another mail' '$T/err'"

@@ -79,8 +79,10 @@ if have_corpus; then
 	am_check "$CORPUS/lore-nf-b4-series-v3-0-5.mbox"
 	check "b4 am --check: a corpus series, the long subject of patch 1 is a warning" \
 		sh -c "grep -A1 -F '  [PATCH v3 1/5] netfilter: Add ctx pointer' '$T/am' | sed -n 2p | grep -q '^    ● patchreview: CHECK: The subject is 91 characters long'"
-	check "b4 am --check: ... and the other four pass" \
-		sh -c "[ \$(grep -c '^    ● patchreview: passed all checks\$' '$T/am') -eq 4 ]"
+	check "b4 am --check: ... the long commit message lines of 3/5 and 4/5 are warnings" \
+		sh -c "[ \$(grep -c '^    ● patchreview: commit message: CHECK: This line of the commit message is over 75 columns, and 2 more are' '$T/am') -eq 2 ]"
+	check "b4 am --check: ... and 2/5 and 5/5 pass" \
+		sh -c "[ \$(grep -c '^    ● patchreview: passed all checks\$' '$T/am') -eq 2 ]"
 fi
 
 # b4 pipes the body decoded but keeps "Content-Transfer-Encoding: base64".

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/msg.h"
 #include "base/slurp.h"
@@ -157,6 +158,50 @@ static bool read_separated(struct mail_list *list, GByteArray *arr)
 	return true;
 }
 
+/* The line at p, of len bytes, starts with the header name h (with its colon)? */
+static bool is_header(const char *p, size_t len, const char *h)
+{
+	size_t n = strlen(h);
+	return len >= n && !strncasecmp(p, h, n);
+}
+
+/*
+ * Does text hold, after a blank line, a block of header lines with From:,
+ * "Subject: [PATCH" and Message-ID:? That is a second mail glued to the
+ * first: mutt pipes tagged mails from a Maildir so with its default
+ * $pipe_sep, a newline. Lines of a diff start with ' ', '+' or '-', so
+ * they never match. Returns the block's line number (from 1), else 0.
+ */
+static size_t glued_mail(const char *text)
+{
+	size_t lineno = 1, block = 0;
+	bool blank = false, from = false, subject = false, id = false;
+	for (const char *p = text; *p; lineno++) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		if (!len) {
+			if (block && from && subject && id)
+				return block;
+			block = 0;
+			blank = true;
+		} else if (blank || block) {
+			if (!block && (*p == ' ' || *p == '\t' || !memchr(p, ':', len))) {
+				blank = false;
+			} else {
+				if (!block)
+					block = lineno, from = subject = id = false;
+				from |= is_header(p, len, "From: ");
+				subject |= is_header(p, len, "Subject: [PATCH");
+				id |= is_header(p, len, "Message-ID:");
+			}
+		}
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return block && from && subject && id ? block : 0;
+}
+
 int mail_read_all(int fd, struct mail_list *list)
 {
 	memset(list, 0, sizeof(*list));
@@ -168,6 +213,12 @@ int mail_read_all(int fd, struct mail_list *list)
 		read_messages(list, arr);
 	if (!list->n)
 		return error("no message on standard input");
+	for (size_t i = 0; i < list->n; i++) {
+		size_t at = list->v[i].text ? glued_mail(list->v[i].text) : 0;
+		if (at)
+			warn("message %zu holds another mail's headers at line %zu of its text; "
+			     "were tagged mails piped with mutt's default $pipe_sep?", i + 1, at);
+	}
 	return 0;
 }
 

@@ -119,7 +119,7 @@ void output_b4_check(FILE *out, const struct output_patch *v, size_t n)
 {
 	cJSON *list = cJSON_CreateArray();
 	for (size_t i = 0; i < n; i++)
-		if (v[i].reviewed)
+		if (v[i].reviewed || v[i].review->nfindings)	/* a cover letter: the series' findings */
 			add_patch(list, &v[i]);
 	output_print_json(out, list, false);
 }

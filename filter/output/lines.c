@@ -2,7 +2,9 @@
  * lines.c: --format lines, what b4 prep --check and b4 am --check read
  * from b4.prep-perpatch-check-cmd and b4.am-perpatch-check-cmd: one line
  * per finding, "ERROR:" in a line makes it a failure and any other line is
- * a warning, and a clean patch prints nothing at all.
+ * a warning, and a clean patch prints nothing at all. With several mails
+ * (a series) each line starts with the "n/m" of the mail it is about, and
+ * the cover letter's lines are the series-level findings.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -38,19 +40,36 @@ static void put(FILE *out, struct buf *line, const char *level, const char *text
 	buf_reset(line);
 }
 
+/* With several mails, which one a line is about: "2/5: ", else its place in the input. */
+static void put_which(struct buf *line, const struct output_patch *op, size_t i)
+{
+	const struct subject_prefix *s = &op->patch->subject;
+	if (s->total)
+		buf_addf(line, "%u/%u: ", s->index, s->total);
+	else
+		buf_addf(line, "#%zu: ", i + 1);
+}
+
 void output_lines(FILE *out, const struct output_patch *v, size_t n)
 {
 	struct buf line = BUF_INIT;
 	for (size_t i = 0; i < n; i++) {
-		if (!v[i].reviewed)	/* a cover letter or an empty commit: nothing to say */
-			continue;
-		for (size_t k = 0; k < v[i].review->notes.n; k++)
-			put(out, &line, "WARNING", v[i].review->notes.v[k]);
+		/* Not reviewed: a cover letter, whose findings are the series', or an empty commit. */
+		if (v[i].reviewed) {
+			for (size_t k = 0; k < v[i].review->notes.n; k++) {
+				if (n > 1)
+					put_which(&line, &v[i], i);
+				put(out, &line, "WARNING", v[i].review->notes.v[k]);
+			}
+		}
 		size_t nf;
 		struct placed *f = place_findings(&v[i], &nf);
 		for (size_t k = 0; k < nf; k++) {
+			if (n > 1)
+				put_which(&line, &v[i], i);
+			size_t start = line.len;
 			place_where(&line, &f[k]);
-			if (line.len)
+			if (line.len > start)
 				buf_addstr(&line, ": ");
 			put(out, &line, levels[f[k].finding->severity], f[k].finding->text);
 		}
