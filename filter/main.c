@@ -11,6 +11,7 @@
 #include "base/msg.h"
 #include "checks/rules.h"
 #include "config/config.h"
+#include "config/mutt_identity.h"
 #include "draft/draft.h"
 #include "draft/out.h"
 #include "eval/eval.h"
@@ -210,6 +211,8 @@ static int parse_options(struct config *c, struct run_options *o, int argc, char
 	while ((opt = getopt_long(argc, argv, short_options, options, NULL)) != -1)
 		if (apply_option(c, opt, optarg) < 0)
 			return -1;
+	if (config_mutt_identity(c) < 0)
+		return -1;
 	if (draft_check_config(c) < 0)
 		return -1;
 	return rules_check_config(c);
