@@ -11,6 +11,7 @@
 #include "base/msg.h"
 #include "checks/rules.h"
 #include "config/config.h"
+#include "config/mutt_identity.h"
 #include "draft/draft.h"
 #include "draft/out.h"
 #include "eval/eval.h"
@@ -56,6 +57,9 @@ static const char usage_text[] =
 	"      --tag TAG        end the draft with your own tag, e.g. Reviewed-by,\n"
 	"                       from your 'from' address\n"
 	"      --maildir DIR    deliver the draft into Maildir DIR instead of stdout\n"
+	"      --fresh-maildir  first move the drafts already in the --maildir DIR\n"
+	"                       into the Maildir DIR-old (mutt's Esc R recalls\n"
+	"                       this run's drafts only)\n"
 	"      --output-dir DIR write each draft to DIR/NNNN-<subject>.eml\n"
 	"      --mutt           add X-Mutt-References (mutt marks the mail replied)\n"
 	"  -b, --backend NAME   model backend: none, openai, anthropic, ollama\n"
@@ -94,7 +98,7 @@ enum {
 	OPT_FULL = 256, OPT_MAILDIR, OPT_MUTT, OPT_NO_CACHE, OPT_EXPLAIN, OPT_STRICT,
 	OPT_ANSWERS, OPT_REQUESTS_OUT, OPT_REQUEST_NAME, OPT_LIST_CHECKS,
 	OPT_FORMAT, OPT_FAIL_ON, OPT_TREE, OPT_TAG, OPT_OUTPUT_DIR, OPT_SHOW_DISMISSED,
-	OPT_THREAD,
+	OPT_THREAD, OPT_FRESH_MAILDIR,
 };
 
 static const struct option options[] = {
@@ -102,6 +106,7 @@ static const struct option options[] = {
 	{ "full", no_argument, NULL, OPT_FULL },
 	{ "tag", required_argument, NULL, OPT_TAG },
 	{ "maildir", required_argument, NULL, OPT_MAILDIR },
+	{ "fresh-maildir", no_argument, NULL, OPT_FRESH_MAILDIR },
 	{ "output-dir", required_argument, NULL, OPT_OUTPUT_DIR },
 	{ "mutt", no_argument, NULL, OPT_MUTT },
 	{ "backend", required_argument, NULL, 'b' },
@@ -138,6 +143,7 @@ static int apply_option(struct config *c, int opt, const char *arg)
 	case OPT_TAG: c->tag = arg; return 0;
 	case OPT_MAILDIR: return config_set(c, "maildir", arg, "--maildir");
 	case OPT_MUTT: return config_set(c, "mutt", "yes", "--mutt");
+	case OPT_FRESH_MAILDIR: c->fresh_maildir = true; return 0;
 	case 'b': return config_set(c, "backend", arg, "--backend");
 	case 'm': return config_set(c, "model", arg, "--model");
 	case 'u': return config_set(c, "url", arg, "--url");
@@ -210,6 +216,8 @@ static int parse_options(struct config *c, struct run_options *o, int argc, char
 	while ((opt = getopt_long(argc, argv, short_options, options, NULL)) != -1)
 		if (apply_option(c, opt, optarg) < 0)
 			return -1;
+	if (config_mutt_identity(c) < 0)
+		return -1;
 	if (draft_check_config(c) < 0)
 		return -1;
 	return rules_check_config(c);

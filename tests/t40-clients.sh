@@ -231,8 +231,8 @@ mutt_like() {
 	show "$cl" '^ *(To|Subject): |Compose'
 	check "$cl: the editor has the draft's comments" in_text "$T/draft.eml" "$OUT/edit.0"
 	check "$cl: the raw message was piped, byte for byte" cmp -s "$OUT/input.0" "$T/orig.eml"
-	check "$cl: patchreview ran with --mutt --maildir and exit 0" \
-		grep -q -x "0 0 --mutt --maildir $H/.cache/patchreview/drafts" "$OUT/calls"
+	check "$cl: patchreview ran with --mutt --maildir --fresh-maildir and exit 0" \
+		grep -q -x "0 0 --mutt --maildir $H/.cache/patchreview/drafts --fresh-maildir" "$OUT/calls"
 	tm send-keys y
 	if wait_file "$OUT/sent.0" 10 && wait_screen 'Mail sent' 5; then
 		sent_checks "$cl" 0
@@ -293,7 +293,59 @@ mutt_like() {
 		check "neomutt: not marking the original replied is documented" \
 			grep -q 'neomutt does not' "$ROOT/contrib/mutt/patchreview.muttrc"
 	fi
+	mutt_fresh "$cl"
 	mutt_series "$cl"
+}
+
+# mutt_fresh CLIENT: a muttrc with no $from (use_from at its default) and a
+# $realname: the sent reply has the From mutt gives a reply. Then Esc R,
+# quit without sending, Esc R again: the editor opens at once on the new
+# draft (no recall menu), and the old draft is kept in drafts-old.
+mutt_fresh() {
+	cl=$1
+	reset_mail
+	model none
+	sed -e '/^set from=/d' -e '/^set use_from=/d' -e 's/^set charset=/set realname="Rita Reviewer"\nset charset=/' \
+		"$T/muttrc" >"$T/muttrc.nofrom"
+	start "$cl-fresh" "$cl -n -F $T/muttrc.nofrom"
+	wait_screen 'Msgs:1' 10 || { fail "$cl: no \$from" "the index did not come up"; return; }
+	tm send-keys M-R
+	if wait_screen 'Compose' 10 && wait_file "$OUT/edit.0" 5; then
+		tm send-keys y
+		if wait_file "$OUT/sent.0" 10 && wait_screen 'Mail sent' 5; then
+			user=$(id -un)
+			check "$cl: no \$from: the sent reply has a From naming the user" \
+				sh -c "grep -E -q '^From: \"?Rita Reviewer\"? <$user@[^>]+>\$' '$OUT/sent.0'"
+			grep '^From:' "$OUT/sent.0" | sed "s/^/  # $cl sent: /"
+		else
+			fail "$cl: no \$from: sends the reply" "no mail reached sendmail"
+		fi
+	else
+		fail "$cl: no \$from: Esc R opens the editor" "no compose screen"
+	fi
+	# Esc R, then quit the compose menu and postpone the draft.
+	tm send-keys M-R
+	if ! wait_screen 'Compose' 10 || ! wait_file "$OUT/edit.1" 5; then
+		fail "$cl: Esc R after a sent reply" "no compose screen"
+		return
+	fi
+	tm send-keys q
+	wait_screen 'Postpone this message|Save \(postpone\)' 5 >/dev/null && tm send-keys y
+	wait_screen 'Msgs:1' 5 >/dev/null
+	tm send-keys M-R
+	if wait_screen 'Compose|Postponed Messages' 10 && ! screen | grep -q 'Postponed Messages' &&
+		wait_file "$OUT/edit.2" 5; then
+		pass "$cl: Esc R after a draft left unsent opens the editor on the new draft"
+	else
+		fail "$cl: Esc R after a draft left unsent opens the editor on the new draft" "a recall menu or nothing"
+	fi
+	check "$cl: the draft left unsent is kept (your \$postponed or drafts-old)" \
+		sh -c "[ \$(find '$H/Mail/Drafts' '$H/.cache/patchreview/drafts-old' -type f 2>/dev/null | wc -l) -ge 1 ]"
+	find "$H/Mail/Drafts" "$H/.cache/patchreview/drafts-old" -type f 2>/dev/null | sed "s|^$H/|  # $cl kept: ~/|"
+	tm send-keys q
+	wait_screen 'Postpone this message|Save \(postpone\)' 5 >/dev/null && tm send-keys n
+	tm send-keys q
+	wait_exit 10
 }
 
 # series_maildir: INBOX holds a real series (cover letter and four patches)
@@ -362,8 +414,9 @@ mutt_series() {
 	tm send-keys ':set ?pipe_sep' Enter
 	check "$cl: Esc T: \$pipe_sep is back to its default" wait_screen '^pipe_sep="\\n"' 5
 
-	# Esc S from 2/4, with sort=date: the thread, and nothing else, in one run.
-	rm -rf "$H/.cache/patchreview" "$OUT"
+	# Esc S from 2/4, with sort=date: the thread, and nothing else, in one
+	# run. The four drafts Esc T left unsent go to drafts-old first.
+	rm -rf "$OUT"
 	mkdir -p "$OUT"
 	tm send-keys ':push <untag-pattern>~A<enter>' Enter
 	tm send-keys / '2/4' Enter
@@ -376,6 +429,8 @@ mutt_series() {
 		return
 	fi
 	check "$cl: Esc S: one run, the five messages of the thread, five drafts" series_run
+	check "$cl: Esc S: the four drafts Esc T left unsent are kept in drafts-old" \
+		sh -c "[ \$(find '$H/.cache/patchreview/drafts-old' -type f | wc -l) -eq 4 ]"
 	tm send-keys q
 	wait_screen 'Msgs:6' 5 >/dev/null
 	tm send-keys ':set ?sort' Enter

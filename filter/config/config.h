@@ -26,6 +26,7 @@ struct config {
 	bool record;		/* keep each draft's findings for patchreview learn */
 	long learn_after;	/* deletions before sending that dismiss a finding */
 	char *maildir;		/* deliver into this Maildir instead of stdout */
+	bool fresh_maildir;	/* --fresh-maildir: earlier drafts of it go to <maildir>-old */
 	/* the run */
 	bool strict;		/* non-zero exit when the model review fails */
 	bool quiet;		/* no progress display */

@@ -2,6 +2,7 @@
  * maildir.c: the draft goes to tmp/ and is renamed into new/ only when
  * complete, so a mail client never sees half a draft.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -94,4 +95,57 @@ void maildir_abort(struct maildir_file *m)
 	fclose(m->f);
 	unlink(m->tmp_path);
 	maildir_release(m);
+}
+
+/* Moves every message of dir/SUB (new or cur) into old/SUB. Returns the count, or -1. */
+static int archive_sub(const char *dir, const char *old, const char *sub)
+{
+	struct buf from = BUF_INIT, to = BUF_INIT;
+	int moved = 0;
+	buf_addf(&from, "%s/%s", dir, sub);
+	DIR *d = opendir(from.data);
+	if (!d) {
+		buf_release(&from);
+		return errno == ENOENT ? 0 : error("cannot read '%s': %s", dir, strerror(errno));
+	}
+	struct dirent *e;
+	while (moved >= 0 && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		buf_reset(&from);
+		buf_reset(&to);
+		buf_addf(&from, "%s/%s/%s", dir, sub, e->d_name);
+		buf_addf(&to, "%s/%s/%s", old, sub, e->d_name);
+		if (rename(from.data, to.data) < 0)
+			moved = error("cannot move '%s' into '%s': %s", from.data, old,
+				      strerror(errno));
+		else
+			moved++;
+	}
+	closedir(d);
+	buf_release(&from);
+	buf_release(&to);
+	return moved;
+}
+
+int maildir_archive(const char *dir_arg)
+{
+	char *dir = expand_home(dir_arg);
+	size_t len = strlen(dir);
+	while (len > 1 && dir[len - 1] == '/')
+		dir[--len] = '\0';
+	struct buf old = BUF_INIT;
+	buf_addf(&old, "%s-old", dir);
+	int ret = 0;
+	struct stat st;
+	/* Nothing to keep, nothing created. */
+	if (stat(dir, &st) < 0)
+		goto out;
+	if (make_maildir(old.data) < 0 || archive_sub(dir, old.data, "new") < 0 ||
+	    archive_sub(dir, old.data, "cur") < 0)
+		ret = -1;
+out:
+	free(dir);
+	buf_release(&old);
+	return ret;
 }

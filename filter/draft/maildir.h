@@ -17,4 +17,11 @@ int maildir_commit(struct maildir_file *m);
 /* Removes the file from tmp/ and releases m. */
 void maildir_abort(struct maildir_file *m);
 
+/*
+ * Moves the messages of Maildir dir (new/ and cur/) into the Maildir
+ * dir-old beside it, created when needed: a fresh folder, nothing lost.
+ * Returns 0, or -1 when one could not be moved (those stay in dir).
+ */
+int maildir_archive(const char *dir);
+
 #endif

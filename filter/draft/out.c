@@ -65,6 +65,13 @@ static int put_mbox(const char *data, size_t len)
 static int put_maildir(struct draft_out *o, const char *data, size_t len)
 {
 	struct maildir_file md;
+	/* --fresh-maildir: the earlier drafts go to DIR-old before this run's first. */
+	static bool archived;
+	if (o->config->fresh_maildir && !archived) {
+		archived = true;
+		if (maildir_archive(o->config->maildir) < 0)
+			warn("the earlier drafts stay in '%s'", o->config->maildir);
+	}
 	if (maildir_open(&md, o->config->maildir) < 0)
 		return -1;
 	if (fwrite(data, 1, len, md.f) != len) {
