@@ -29,6 +29,15 @@ MUTATIONS = {
     "DMARC ' via ' names": (
         "filter/checks/message.c", 'const char *via = strstr(name, " via ");',
         "const char *via = NULL;", "t15-parse"),
+    "fixes-commit: the subject is compared": (
+        "filter/checks/tree.c", "else if (!same_subject(quoted, subject.data))",
+        "else if (!same_subject(quoted, quoted))",
+        "t50-tree"),
+    "fixes-commit: an unknown id is reported": (
+        "filter/checks/tree.c", "else if (!found)\n", "else if (0)\n", "t50-tree"),
+    "in-body From: after git's scissors line": (
+        "filter/patch/message.c", "\tsize_t i = patch_scissors_end(p);", "\tsize_t i = 0;",
+        "t15-parse"),
     "fence imitation": (
         "filter/model/prompt.c", "if (is_fence(s, len))", "if (is_fence(s, len) && 0)",
         "t30-llm"),

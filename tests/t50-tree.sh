@@ -226,6 +226,29 @@ check "removed-symbol: skip_checks turns it off" draft_lacks 'This removes buf_r
 run_pr < "$T/removed.eml"
 check "removed-symbol: nothing without a tree" draft_lacks 'This removes'
 
+# Fixes: with a tree: the commit is there, under the subject quoted.
+# atomic.eml (d43c91f) with a Fixes: naming cf1c6a0, an ancestor of it.
+fixes() {
+	awk -v tag="$1" '!done && /^---$/ { print ""; print tag; done = 1 } { print }' \
+		"$T/atomic.eml" > "$T/fixes.eml"
+}
+at d43c91f
+fixes 'Fixes: cf1c6a02cf0d ("anchor: do not read before an empty context line")'
+run_pr --tree "$TREE" < "$T/fixes.eml"
+check "fixes-commit: the right id and subject, silent" sh -c "
+	[ $status -eq 0 ] && grep -q '^> Fixes: cf1c6a02cf0d' '$T/out' && ! grep -q -e 'The tree has no commit' -e 'in the tree, not the subject' '$T/out'"
+fixes 'Fixes: cf1c6a02cf0d ("anchor: read before an empty context line")'
+run_pr --tree "$TREE" < "$T/fixes.eml"
+check "fixes-commit: another subject, named with the tree's" \
+	draft_has 'Commit cf1c6a02cf0d is "anchor: do not read before an empty context$'
+run_pr < "$T/fixes.eml"
+check "fixes-commit: nothing without a tree" draft_lacks 'in the tree, not the subject'
+fixes 'Fixes: 0123456789ab ("anchor: do not read before an empty context line")'
+run_pr --tree "$TREE" < "$T/fixes.eml"
+check "fixes-commit: an id the tree lacks" draft_has 'The tree has no commit 0123456789ab\.'
+PATCHREVIEW_SKIP_CHECKS=fixes-commit run_pr --tree "$TREE" < "$T/fixes.eml"
+check "fixes-commit: skip_checks turns it off" draft_lacks 'The tree has no commit'
+
 # prerequisite-patch-id: the base moves to the tree's commit that has them.
 at d43c91f
 git -C "$TREE" checkout -q -b prereq

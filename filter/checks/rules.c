@@ -102,6 +102,8 @@ static const struct rule rules[] = {
 	  "a function's arguments change, but a caller in the tree still passes the old ones" },
 	{ "removed-symbol", SCOPE_ANY, NULL,
 	  "a removed function, macro or struct is still used in the tree" },
+	{ "fixes-commit", SCOPE_ANY, NULL,
+	  "a Fixes: tag names a commit the tree lacks, or quotes another subject" },
 	{ "checkpatch", SCOPE_ANY, NULL,
 	  "what the tree's scripts/checkpatch.pl reports on changed lines" },
 	/* a series as a whole, in the cover letter's draft */

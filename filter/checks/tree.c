@@ -1,11 +1,12 @@
 /*
  * tree.c: the checks that need the maintainer's tree: the findings the
- * tree stage made (callers left behind, removed names still used), and
- * the tree's own scripts/checkpatch.pl on the changed lines, less what a
- * built-in rule already says.
+ * tree stage made (callers left behind, removed names still used), the
+ * commits Fixes: tags name, and the tree's own scripts/checkpatch.pl on
+ * the changed lines, less what a built-in rule already says.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/buf.h"
 #include "base/msg.h"
@@ -13,12 +14,66 @@
 #include "checks/rules.h"
 #include "tree/tree.h"
 
+/* Same text, runs of blanks aside. */
+static bool same_subject(const char *a, const char *b)
+{
+	for (;;) {
+		bool ba = *a == ' ' || *a == '\t', bb = *b == ' ' || *b == '\t';
+		if (ba != bb)
+			return false;
+		a += strspn(a, " \t");
+		b += strspn(b, " \t");
+		if (!*a || !*b || *a != *b)
+			return !*a && !*b;
+		a++, b++;
+	}
+}
+
+/*
+ * Fixes: 123456789abc ("subject"): the tree has that commit, with that
+ * subject. A malformed tag is fixes-tag's; this takes the well-formed ones.
+ */
+static void check_fixes_commits(const struct review_input *in, struct review *r)
+{
+	const struct patch *p = in->patch;
+	for (size_t i = 0; i < p->ntrailers; i++) {
+		const struct trailer *t = &p->trailers[i];
+		const char *v = t->value;
+		size_t hex = strspn(v, "0123456789abcdefABCDEF"), len = strlen(v);
+		if (strcasecmp(t->key, "Fixes") || hex < 12 || strncmp(v + hex, " (\"", 3) ||
+		    len < hex + 5 || strcmp(v + len - 2, "\")"))
+			continue;
+		char *id = xstrndup(v, hex);
+		char *quoted = xstrndup(v + hex + 3, len - hex - 5);
+		struct buf subject = BUF_INIT, why = BUF_INIT;
+		int found = tree_commit_subject(in->tree, id, &subject, &why);
+		if (found < 0)
+			review_note(r, "fixes-commit: %s", why.data);
+		else if (!found)
+			review_add(r, t->line, SEVERITY_WARNING, "fixes-commit",
+				   "The tree has no commit %s. If the id is right, the tree "
+				   "may lack the branch it is on; otherwise git log -1 "
+				   "--abbrev=12 --format='Fixes: %%h (\"%%s\")' on the fixed "
+				   "commit prints the tag.", id);
+		else if (!same_subject(quoted, subject.data))
+			review_add(r, t->line, SEVERITY_WARNING, "fixes-commit",
+				   "Commit %s is \"%s\" in the tree, not the subject quoted "
+				   "here; is the id or the subject wrong?", id, subject.data);
+		free(id);
+		free(quoted);
+		buf_release(&subject);
+		buf_release(&why);
+	}
+}
+
 static int tree_run(const struct review_input *in, struct review *r)
 {
 	const struct tree_review *tr = in->tree;
 	for (size_t i = 0; tr && i < tr->nfindings; i++)
 		review_add(r, tr->findings[i].line, SEVERITY_ERROR, tr->findings[i].rule, "%s",
 			   tr->findings[i].text);
+	if (tr && rule_enabled(in, rules_profile(in), "fixes-commit"))
+		check_fixes_commits(in, r);
 	return 0;
 }
 

@@ -31,11 +31,61 @@ static size_t trailer_key_len(const struct patch_line *l)
 /*
  * Headers at the top of the body: "From: Name <addr>" (git format-patch
  * for someone else's patch) and, in an attached format-patch, the whole
- * "From <sha> Mon Sep 17 ..." header block.
+ * "From <sha> Mon Sep 17 ..." header block; after a scissors line, the
+ * headers below it, as git am --scissors reads them.
  */
+bool patch_scissors_line(const char *line)
+{
+	int scissors = 0, gap = 0, perforation = 0;
+	bool in_perforation = false;
+	const char *first = NULL, *last = NULL;
+	for (const char *c = line; *c; c++) {
+		if (isspace((unsigned char)*c)) {
+			if (in_perforation) {
+				perforation++;
+				gap++;
+			}
+			continue;
+		}
+		last = c;
+		if (!first)
+			first = c;
+		if (*c == '-') {
+			in_perforation = true;
+			perforation++;
+			continue;
+		}
+		if (starts_with(c, ">8") || starts_with(c, "8<") || starts_with(c, ">%") ||
+		    starts_with(c, "%<")) {
+			in_perforation = true;
+			perforation += 2;
+			scissors += 2;
+			c++;
+			continue;
+		}
+		in_perforation = false;
+	}
+	/* At least "-- >8 --"; the perforation over a third of the line, mostly marks. */
+	long visible = first ? (long)(last - first) + 1 : 0;
+	return scissors && visible >= 8 && visible < perforation * 3 && gap * 2 < perforation;
+}
+
+/*
+ * The first line of the message git am --scissors keeps: the one after the
+ * last scissors line ("-- >8 --"), or 0.
+ */
+size_t patch_scissors_end(const struct patch *p)
+{
+	size_t begin = 0;
+	for (size_t i = 0; i < p->message_end; i++)
+		if (patch_scissors_line(p->lines[i].text))
+			begin = i + 1;
+	return begin;
+}
+
 static void parse_inbody_headers(struct patch *p)
 {
-	size_t i = 0;
+	size_t i = patch_scissors_end(p);
 	while (i < p->message_end && line_is_blank(&p->lines[i]))
 		i++;
 	if (i < p->message_end && line_starts(&p->lines[i], "From ") &&

@@ -142,6 +142,14 @@ static inline bool patch_has_diff(const struct patch *p)
  */
 size_t patch_footer(const struct patch *p);
 
+/*
+ * git's is_scissors_line(): "-- >8 --", "- - >8 - - cut here - - >8 - -"...
+ * patch_scissors_end: the first message line after the last one, or 0;
+ * git am --scissors drops what is above it.
+ */
+bool patch_scissors_line(const char *line);
+size_t patch_scissors_end(const struct patch *p);
+
 /* The path a reviewer means: the new path, or the old one for deletions. */
 const char *patch_file_path(const struct patch_file *f);
 

@@ -6,6 +6,7 @@
 #include "base/msg.h"
 #include "tree/base.h"
 #include "tree/context.h"
+#include "tree/repo.h"
 
 static bool has_c(const struct patch *p)
 {
@@ -123,4 +124,32 @@ void tree_definitions(const struct tree_review *tr, const char *path, const char
 		buf_release(&block);
 		free(code);
 	}
+}
+
+int tree_commit_subject(const struct tree_review *tr, const char *id, struct buf *subject,
+			struct buf *why)
+{
+	size_t n = strspn(id, "0123456789abcdefABCDEF");
+	if (id[n] || n < 7 || n > 64)
+		return 0;
+	struct buf spec = BUF_INIT, out = BUF_INIT;
+	buf_addf(&spec, "%s^{commit}", id);
+	for (char *c = spec.data; *c; c++)
+		*c = (char)(*c >= 'A' && *c <= 'F' ? *c - 'A' + 'a' : *c);
+	/* --end-of-options: the id is never an option, whatever the mail says. */
+	const char *const args[] = {
+		"log", "-1", "--no-walk", "--format=%s", "--end-of-options", spec.data, "--", NULL,
+	};
+	struct buf err = BUF_INIT;
+	int status = repo_git(tr->tree, args, NULL, NULL, 65536, &out, &err, why);
+	int ret = status < 0 ? -1 : 0;
+	if (status == 0 && out.len) {
+		out.data[strcspn(out.data, "\n")] = '\0';
+		buf_addstr(subject, out.data);
+		ret = 1;
+	}
+	buf_release(&spec);
+	buf_release(&out);
+	buf_release(&err);
+	return ret;
 }

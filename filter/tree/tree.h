@@ -96,6 +96,14 @@ void tree_review_release(struct tree_review *tr);
 void tree_definitions(const struct tree_review *tr, const char *path, const char *text,
 		      size_t budget, struct buf *out);
 
+/*
+ * The subject of the commit id (7 to 64 hex digits) names in the tree, into
+ * *subject. Returns 1 when the tree has that commit, 0 when it has not (or
+ * the id is ambiguous), -1 with the reason in *why when git could not be run.
+ */
+int tree_commit_subject(const struct tree_review *tr, const char *id, struct buf *subject,
+			struct buf *why);
+
 /* One report of the tree's scripts/checkpatch.pl. */
 struct checkpatch_report {
 	unsigned long line;	/* 1-based line of the text checkpatch was given */
