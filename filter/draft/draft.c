@@ -168,6 +168,19 @@ static void put_signature(struct writer *w, const struct config *c)
 	buf_release(&s);
 }
 
+/* A list at the end of the draft under its heading, when it has anything. */
+static void put_section(struct writer *w, const struct strvec *items, const char *heading)
+{
+	if (!items->n)
+		return;
+	w->gap = true;
+	put_wrapped(w, heading);
+	for (size_t i = 0; i < items->n; i++) {
+		w->gap = true;
+		put_wrapped(w, items->v[i]);
+	}
+}
+
 /*
  * The findings' fingerprints, for patchreview dismiss, on one line the
  * maintainer deletes before sending (patchreview learn does not need it).
@@ -240,32 +253,11 @@ static void put_body(struct writer *w, const struct mail *m, const struct patch 
 		w->gap = true;
 		put_wrapped(w, r->summary.v[i]);
 	}
-	if (r->less_sure.n) {
-		w->gap = true;
-		put_wrapped(w, "Less sure, and not checked: the model gave these a confidence "
-			    "below min_confidence.");
-		for (size_t i = 0; i < r->less_sure.n; i++) {
-			w->gap = true;
-			put_wrapped(w, r->less_sure.v[i]);
-		}
-	}
-	if (r->preexisting.n) {
-		w->gap = true;
-		put_wrapped(w, "Not about this patch: the model found these in code the patch "
-			    "does not change.");
-		for (size_t i = 0; i < r->preexisting.n; i++) {
-			w->gap = true;
-			put_wrapped(w, r->preexisting.v[i]);
-		}
-	}
-	if (r->dismissed.n) {
-		w->gap = true;
-		put_wrapped(w, "Dismissed earlier, and left out above (show_dismissed):");
-		for (size_t i = 0; i < r->dismissed.n; i++) {
-			w->gap = true;
-			put_wrapped(w, r->dismissed.v[i]);
-		}
-	}
+	put_section(w, &r->less_sure, "Less sure, and not checked: the model gave these a "
+		    "confidence below min_confidence.");
+	put_section(w, &r->preexisting, "Not about this patch: the model found these in code "
+		    "the patch does not change.");
+	put_section(w, &r->dismissed, "Dismissed earlier, and left out above (show_dismissed):");
 	put_fingerprints(w, p, r, c);
 	if (c->tag) {
 		struct buf tag = BUF_INIT;

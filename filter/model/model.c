@@ -84,28 +84,27 @@ static bool seen(const struct placed_finding *v, size_t n, const struct placed_f
 	return false;
 }
 
-/* low_confidence = section: the finding goes in a short list at the end, unplaced. */
-static void list_less_sure(struct model_run *m, const struct model_finding *f)
+/* With mode "section", the finding goes in a list at the end of the draft, unplaced. */
+static void list_at_end(const char *mode, struct strvec *list, const struct model_finding *f)
 {
-	const char *mode = m->in->config->low_confidence;
 	if (!mode || strcmp(mode, "section"))
 		return;
 	struct buf item = BUF_INIT;
 	buf_addf(&item, "- %s: %s", *f->file ? f->file : "the commit message", f->comment);
-	strvec_push_take(&m->r->less_sure, text_clean_dup(item.data, 0));
+	strvec_push_take(list, text_clean_dup(item.data, 0));
 	buf_release(&item);
 }
 
-/* preexisting = section: a finding about code the patch does not touch goes in a list at the end. */
+/* low_confidence = section: a finding below min_confidence. */
+static void list_less_sure(struct model_run *m, const struct model_finding *f)
+{
+	list_at_end(m->in->config->low_confidence, &m->r->less_sure, f);
+}
+
+/* preexisting = section: a finding about code the patch does not touch. */
 static void list_preexisting(struct model_run *m, const struct model_finding *f)
 {
-	const char *mode = m->in->config->preexisting;
-	if (!mode || strcmp(mode, "section"))
-		return;
-	struct buf item = BUF_INIT;
-	buf_addf(&item, "- %s: %s", *f->file ? f->file : "the commit message", f->comment);
-	strvec_push_take(&m->r->preexisting, text_clean_dup(item.data, 0));
-	buf_release(&item);
+	list_at_end(m->in->config->preexisting, &m->r->preexisting, f);
 }
 
 /* Anchors the findings of answer a into v, dropping unsure ones and those about untouched code. */
