@@ -216,7 +216,7 @@ static int parse_options(struct config *c, struct run_options *o, int argc, char
 	while ((opt = getopt_long(argc, argv, short_options, options, NULL)) != -1)
 		if (apply_option(c, opt, optarg) < 0)
 			return -1;
-	if (config_mutt_identity(c) < 0)
+	if (config_mutt_identity(c) < 0 || config_mutt_signature(c) < 0)
 		return -1;
 	if (draft_check_config(c) < 0)
 		return -1;

@@ -177,6 +177,28 @@ check "--tag: the reviewer's tag, above the signature" \
 run_pr < "$MAILS/clean.eml"
 check "--tag: never added without the option" sh -c "! grep -q -e '-by: Jane' '$T/out'"
 rm -f "$CFG"
+
+# mutt's $signature and $sig_dashes, as the mutt macros export them (issue 9).
+printf 'Rita Reviewer\n' > "$T/mutt-sig"
+PATCHREVIEW_SIGNATURE=$T/sig PATCHREVIEW_MUTT_SIGNATURE=$T/mutt-sig run_pr --mutt < "$MAILS/clean.eml"
+check "mutt's \$signature: patchreview's own signature wins" \
+	sh -c "tail -1 '$T/out' | grep -q -x 'https://jane.example.org' && ! grep -q 'Rita' '$T/out'"
+PATCHREVIEW_SIGNATURE= PATCHREVIEW_MUTT_SIGNATURE=$T/mutt-sig run_pr --mutt < "$MAILS/clean.eml"
+check "mutt's \$signature: an empty 'signature' turns it off" \
+	sh -c "[ $status -eq 0 ] && ! grep -q -e '^-- \$' -e 'Rita' '$T/out'"
+mkdir -p "$HOME"
+cp "$T/mutt-sig" "$HOME/.sig-t11"
+PATCHREVIEW_MUTT_SIGNATURE='~/.sig-t11' PATCHREVIEW_MUTT_SIG_DASHES=yes run_pr --mutt < "$MAILS/clean.eml"
+check "mutt's \$signature: with --mutt and no 'signature', after '-- ' (~ expanded)" \
+	sh -c "tail -2 '$T/out' | tr '\n' '|' | grep -q -x -F -e '-- |Rita Reviewer|'"
+PATCHREVIEW_MUTT_SIGNATURE=$T/mutt-sig run_pr < "$MAILS/clean.eml"
+check "mutt's \$signature: only with --mutt" sh -c "! grep -q 'Rita' '$T/out'"
+PATCHREVIEW_MUTT_SIGNATURE=$T/mutt-sig PATCHREVIEW_MUTT_SIG_DASHES=no run_pr --mutt < "$MAILS/clean.eml"
+check "mutt's \$sig_dashes unset: the signature without the '-- ' line" \
+	sh -c "tail -1 '$T/out' | grep -q -x 'Rita Reviewer' && ! grep -q '^-- \$' '$T/out'"
+PATCHREVIEW_MUTT_SIGNATURE="cat $T/mutt-sig |" run_pr --mutt < "$MAILS/clean.eml"
+check "mutt's \$signature ending in '|': not run, one warning, no signature" \
+	sh -c "[ $status -eq 0 ] && ! grep -q -e '^-- \$' -e 'Rita' '$T/out' && [ \$(wc -l <'$T/err') -eq 1 ] && grep -q 'is a command, which patchreview does not run' '$T/err'"
 run_pr --tag Acked-by < "$MAILS/clean.eml"
 check "--tag: without from, exit 2" sh -c "[ $status -eq 2 ] && grep -q \"needs your name and address: set 'from'\" '$T/err'"
 run_pr --from "Jane <jane@example.org>" --tag patchreview < "$MAILS/clean.eml"

@@ -297,16 +297,22 @@ mutt_like() {
 	mutt_series "$cl"
 }
 
-# mutt_fresh CLIENT: a muttrc with no $from (use_from at its default) and a
-# $realname: the sent reply has the From mutt gives a reply. Then Esc R,
+# mutt_fresh CLIENT: a muttrc with no $from (use_from at its default), a
+# $realname and a $signature file: the sent reply has the From mutt gives a
+# reply, and ends with "-- " and the signature, once (mutt appends none to a
+# recalled draft; patchreview --mutt writes it from the macro's
+# PATCHREVIEW_MUTT_SIGNATURE). Then Esc R,
 # quit without sending, Esc R again: the editor opens at once on the new
 # draft (no recall menu), and the old draft is kept in drafts-old.
 mutt_fresh() {
 	cl=$1
 	reset_mail
 	model none
+	printf 'Rita Reviewer\nhttps://rita.example.org/  (signature)\n' >"$T/mutt.sig"
 	sed -e '/^set from=/d' -e '/^set use_from=/d' -e 's/^set charset=/set realname="Rita Reviewer"\nset charset=/' \
+		-e "\$a set signature=$T/mutt.sig" \
 		"$T/muttrc" >"$T/muttrc.nofrom"
+	{ printf -- '-- \n'; cat "$T/mutt.sig"; } >"$T/sig.expect"
 	start "$cl-fresh" "$cl -n -F $T/muttrc.nofrom"
 	wait_screen 'Msgs:1' 10 || { fail "$cl: no \$from" "the index did not come up"; return; }
 	tm send-keys M-R
@@ -317,6 +323,12 @@ mutt_fresh() {
 			check "$cl: no \$from: the sent reply has a From naming the user" \
 				sh -c "grep -E -q '^From: \"?Rita Reviewer\"? <$user@[^>]+>\$' '$OUT/sent.0'"
 			grep '^From:' "$OUT/sent.0" | sed "s/^/  # $cl sent: /"
+			$MC body "$OUT/sent.0" >"$T/sent.body"
+			check "$cl: \$signature: the sent reply ends with '-- ' and the file's text, once" \
+				sh -c "[ \$(grep -c -x -e '-- ' '$T/sent.body') -eq 1 ] &&
+					[ \$(grep -c -x -F 'Rita Reviewer' '$T/sent.body') -eq 1 ] &&
+					tail -3 '$T/sent.body' | cmp -s - '$T/sig.expect'"
+			tail -3 "$T/sent.body" | sed "s/^/  # $cl sent: /"
 		else
 			fail "$cl: no \$from: sends the reply" "no mail reached sendmail"
 		fi

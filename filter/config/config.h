@@ -14,6 +14,7 @@ struct config {
 	char *trim;		/* auto, yes, no; NULL is auto */
 	char *attribution;	/* the line above the quote, or NULL for the default */
 	char *signature;	/* file appended after "-- ", or NULL */
+	bool sig_nodashes;	/* mutt's $sig_dashes unset: no "-- " line (not a key) */
 	const char *tag;	/* --tag: end with "TAG: from" (not owned), or NULL */
 	bool mutt;		/* add X-Mutt-References */
 	/* the built-in checks */

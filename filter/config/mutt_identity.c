@@ -4,6 +4,8 @@
  * the macros hand over $from, $realname, $hostname, $use_from, $use_domain
  * and $hidden_host in the environment (setenv), and this does what their
  * mutt_default_from() and send code do with them. Returns 0 or -1.
+ * And mutt's $signature and $sig_dashes, which mutt does not append to a
+ * recalled draft either.
  */
 #include <pwd.h>
 #include <stdbool.h>
@@ -100,4 +102,23 @@ int config_mutt_identity(struct config *c)
 out:
 	buf_release(&addr);
 	return ret;
+}
+
+int config_mutt_signature(struct config *c)
+{
+	const char *sig = getenv("PATCHREVIEW_MUTT_SIGNATURE");
+	if (!c->mutt || !sig || strcmp(config_origin(c, "signature"), "the default"))
+		return 0;
+	size_t n = strlen(sig);
+	while (n && (sig[n - 1] == ' ' || sig[n - 1] == '\t'))
+		n--;
+	if (n && sig[n - 1] == '|') {
+		/* mutt runs it through sh; patchreview runs no command from mutt's settings. */
+		warn("mutt's $signature '%s' is a command, which patchreview does not run; "
+		     "the draft has no signature (set 'signature' to a file)", sig);
+		return 0;
+	}
+	const char *dashes = getenv("PATCHREVIEW_MUTT_SIG_DASHES");
+	c->sig_nodashes = dashes && !strcmp(dashes, "no");
+	return config_set(c, "signature", sig, "mutt's $signature");
 }

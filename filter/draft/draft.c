@@ -152,13 +152,14 @@ static void put_attribution(struct writer *w, const struct mail *m, const struct
 	buf_release(&s);
 }
 
-/* The signature after "-- ", as mutt writes it. */
+/* The signature after "-- " (unless mutt's $sig_dashes is unset), as mutt writes it. */
 static void put_signature(struct writer *w, const struct config *c)
 {
 	struct buf s = BUF_INIT;
 	if (c->signature && !draft_signature(&s, c->signature) && s.len) {
 		w->gap = true;
-		put_raw(w, "", "-- ", 3);
+		if (!c->sig_nodashes)
+			put_raw(w, "", "-- ", 3);
 		for (const char *p = s.data; *p;) {
 			size_t n = strcspn(p, "\n");
 			put_raw(w, "", p, n);
