@@ -38,6 +38,8 @@ MUTATIONS = {
     "in-body From: after git's scissors line": (
         "filter/patch/message.c", "\tsize_t scissors = patch_scissors_end(p);",
         "\tsize_t scissors = 0;", "t15-parse"),
+    "message checks start after git's scissors line": (
+        "filter/checks/body.c", "begin = patch_scissors_end(p);", "begin = 0;", "t10-checks"),
     "in-body From: of an attached format-patch mail": (
         "filter/patch/message.c", "\tif (part)\n\t\tread_inbody_from(", "\tif (0)\n\t\tread_inbody_from(",
         "t10-checks"),

@@ -36,6 +36,8 @@ lacks attached-format-patch.eml "signoff: the author of an attached format-patch
 	"Signed-off-by: line|none of the Signed-off-by"
 under attached-format-patch-other.eml "signoff: an attached format-patch's From:, RFC 2047-decoded" \
 	"> Signed-off-by: Charles Babbage" "^The author is Bjørn Nilsen <bjorn@example.org>"
+lacks scissors-discussion.eml "message checks: the discussion above git's scissors line is no commit text" \
+	"over 75 columns"
 lacks clean.eml "signoff: silent when the author signs off" "Signed-off-by: line|none of the Signed-off-by"
 
 under fixes-bad.eml "fixes: no (\"subject\")" \
