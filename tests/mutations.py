@@ -36,8 +36,15 @@ MUTATIONS = {
     "fixes-commit: an unknown id is reported": (
         "filter/checks/tree.c", "else if (!found)\n", "else if (0)\n", "t50-tree"),
     "in-body From: after git's scissors line": (
-        "filter/patch/message.c", "\tsize_t i = patch_scissors_end(p);", "\tsize_t i = 0;",
-        "t15-parse"),
+        "filter/patch/message.c", "\tsize_t scissors = patch_scissors_end(p);",
+        "\tsize_t scissors = 0;", "t15-parse"),
+    "message checks start after git's scissors line": (
+        "filter/checks/body.c", "begin = patch_scissors_end(p);", "begin = 0;", "t10-checks"),
+    "in-body From: of an attached format-patch mail": (
+        "filter/patch/message.c", "\tif (part)\n\t\tread_inbody_from(", "\tif (0)\n\t\tread_inbody_from(",
+        "t10-checks"),
+    "in-body From: RFC 2047-decoded": (
+        "filter/checks/message.c", "\tif (strstr(from, \"=?\"))", "\tif (0)", "t10-checks"),
     "fence imitation": (
         "filter/model/prompt.c", "if (is_fence(s, len))", "if (is_fence(s, len) && 0)",
         "t30-llm"),

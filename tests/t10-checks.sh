@@ -32,6 +32,12 @@ under no-signoff.eml "signoff: missing, under the last message line" \
 lacks forwarded.eml "signoff: silent with in-body From and DMARC-munged sender" "Signed-off-by: line|none of the Signed-off-by"
 under signoff-other.eml "signoff: not the author's, under the sign-off" \
 	"> Signed-off-by: Charles Babbage" "^The author is Ada Lovelace <ada@example.org>"
+lacks attached-format-patch.eml "signoff: the author of an attached format-patch mail is its From:" \
+	"Signed-off-by: line|none of the Signed-off-by"
+under attached-format-patch-other.eml "signoff: an attached format-patch's From:, RFC 2047-decoded" \
+	"> Signed-off-by: Charles Babbage" "^The author is Bjørn Nilsen <bjorn@example.org>"
+lacks scissors-discussion.eml "message checks: the discussion above git's scissors line is no commit text" \
+	"over 75 columns"
 lacks clean.eml "signoff: silent when the author signs off" "Signed-off-by: line|none of the Signed-off-by"
 
 under fixes-bad.eml "fixes: no (\"subject\")" \

@@ -18,11 +18,14 @@ bool body_commit_header(const char *s)
 	       (s[47] == '\0' || s[47] == ' ');
 }
 
-/* The last header block in the message: an in-body From: at the top, or a pasted format-patch. */
+/*
+ * The last header block in the message: an in-body From: at the top, or a
+ * pasted format-patch. What is above git's scissors line is discussion.
+ */
 static size_t header_block(const struct patch *p, size_t *endo)
 {
-	size_t block = SIZE_MAX, begin = 0;
-	for (size_t i = 0; i < p->message_end; i++) {
+	size_t block = SIZE_MAX, begin = patch_scissors_end(p);
+	for (size_t i = begin; i < p->message_end; i++) {
 		const char *s = p->lines[i].text;
 		bool header = body_commit_header(s) ||
 			(i == begin && (starts_with(s, "From: ") || starts_with(s, "Subject: ") ||

@@ -83,6 +83,24 @@ static bool signs_as(const char *value, const char *name, const char *addr)
 	return same;
 }
 
+/*
+ * The in-body From:'s name and address; an attached format-patch mail
+ * writes it RFC 2047-encoded ("=?UTF-8?q?Bj=C3=B8rn?= <bjorn@...>").
+ */
+static void inbody_author(const char *from, struct buf *name, struct buf *addr)
+{
+	struct address_list list = { 0 };
+	if (strstr(from, "=?"))
+		mail_parse_addresses(&list, from);
+	if (list.n == 1) {
+		buf_addstr(name, list.v[0].name ? list.v[0].name : "");
+		buf_addstr(addr, list.v[0].addr);
+	} else {
+		split_ident(from, name, addr);
+	}
+	address_list_release(&list);
+}
+
 /* A Signed-off-by line: where it is, and what it says. */
 struct signoff {
 	size_t line;
@@ -168,7 +186,7 @@ static void check_signoff(const struct review_input *in, struct review *r)
 	}
 	struct buf name = BUF_INIT, addr = BUF_INIT;
 	if (p->inbody_from) {
-		split_ident(p->inbody_from, &name, &addr);
+		inbody_author(p->inbody_from, &name, &addr);
 	} else if (mail_author(in->mail)) {
 		const struct address *a = mail_author(in->mail);
 		buf_addstr(&name, a->name ? a->name : "");

@@ -28,12 +28,7 @@ static size_t trailer_key_len(const struct patch_line *l)
 	return key && s[i] == ':' ? key : 0;
 }
 
-/*
- * Headers at the top of the body: "From: Name <addr>" (git format-patch
- * for someone else's patch) and, in an attached format-patch, the whole
- * "From <sha> Mon Sep 17 ..." header block; after a scissors line, the
- * headers below it, as git am --scissors reads them.
- */
+/* git's is_scissors_line(): "-- >8 --", "- - >8 - - cut here - - >8 - -"... */
 bool patch_scissors_line(const char *line)
 {
 	int scissors = 0, gap = 0, perforation = 0;
@@ -83,9 +78,14 @@ size_t patch_scissors_end(const struct patch *p)
 	return begin;
 }
 
-static void parse_inbody_headers(struct patch *p)
+/*
+ * The "From:" of the header block opening the message at line i, if any:
+ * "From: Name <addr>" (git format-patch for someone else's patch) or, in
+ * a pasted or attached format-patch, the whole "From <sha> Mon Sep 17 ..."
+ * header block; header or trailer lines up to the first blank one.
+ */
+static void read_inbody_from(struct patch *p, size_t i)
 {
-	size_t i = patch_scissors_end(p);
 	while (i < p->message_end && line_is_blank(&p->lines[i]))
 		i++;
 	if (i < p->message_end && line_starts(&p->lines[i], "From ") &&
@@ -99,6 +99,20 @@ static void parse_inbody_headers(struct patch *p)
 			break;
 		}
 	}
+}
+
+/*
+ * The author's in-body "From:": at the top of the part carrying the patch
+ * when that part is an attached format-patch mail (line part), else at the
+ * top of the body, after the last scissors line.
+ */
+static void parse_inbody_headers(struct patch *p, size_t part)
+{
+	size_t scissors = patch_scissors_end(p);
+	if (part)
+		read_inbody_from(p, part > scissors ? part : scissors);
+	if (!p->inbody_from)
+		read_inbody_from(p, scissors);
 }
 
 /*
@@ -202,8 +216,8 @@ static void parse_trailers(struct patch *p)
 	}
 }
 
-void patch_parse_message(struct patch *p)
+void patch_parse_message(struct patch *p, size_t part)
 {
-	parse_inbody_headers(p);
+	parse_inbody_headers(p, part);
 	parse_trailers(p);
 }

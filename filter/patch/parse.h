@@ -19,7 +19,7 @@ static inline bool line_is_blank(const struct patch_line *l)
 bool patch_starts_file_at(const struct patch *p, size_t i);
 
 /* message.c: in-body "From:" and the trailer block of the commit message. */
-void patch_parse_message(struct patch *p);
+void patch_parse_message(struct patch *p, size_t part);
 
 /* diff.c: files and hunks from diff_begin on. */
 void patch_parse_diff(struct patch *p);

@@ -137,7 +137,7 @@ void patch_parse(struct patch *p, const char *subject, char *text, size_t len,
 	if (p->diff_begin == p->nlines)
 		p->separator = SIZE_MAX;	/* no diff: a "---" is just text */
 	p->message_end = p->separator != SIZE_MAX ? p->separator : p->diff_begin;
-	patch_parse_message(p);
+	patch_parse_message(p, first);
 	classify_notes(p);
 	patch_parse_diff(p);
 }
