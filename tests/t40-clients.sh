@@ -674,7 +674,10 @@ git_test() {
 	fi
 	R=$T/repo
 	mkdir -p "$T/gitbin" "$R"
-	ln -sf "$PR_BIN" "$T/gitbin/patchreview"
+	# patchreview, keeping what each run read
+	printf '#!/bin/sh\ncat >"%s/pr.in"; echo run >>"%s/pr.calls"\nexec "%s" "$@" <"%s/pr.in"\n' \
+		"$T" "$T" "$PR_BIN" "$T" >"$T/gitbin/patchreview"
+	chmod +x "$T/gitbin/patchreview"
 	cp "$ROOT/contrib/git/git-patchreview" "$T/gitbin/"
 	export GIT_CONFIG_NOSYSTEM=1
 	(
@@ -693,6 +696,11 @@ git_test() {
 	status=$?
 	check "git patchreview: exit 1, one line per comment with file and line" \
 		sh -c "[ $status -eq 1 ] && grep -qxF '    a.c:3: CHECK: This line adds trailing whitespace.' '$T/gp.out'"
+	check "git patchreview: one run reviews the range as one series, lines under [n/m]" \
+		sh -c "[ \$(wc -l < '$T/pr.calls') -eq 1 ] && [ \$(grep -c '^From ' '$T/pr.in') -eq 2 ] &&
+			grep -q '^Subject: \\[PATCH 2/2\\] a: return x' '$T/pr.in' &&
+			grep -q '^\\[1/2\\] [0-9a-f]* a: add x$' '$T/gp.out' &&
+			sed -n '/^\\[2\\/2\\]/,\$p' '$T/gp.out' | grep -qxF '    no comments'"
 	(cd "$R" && $GP git patchreview -s warning base..) >"$T/gp.out" 2>&1
 	check "git patchreview -s warning: a nit is shown but exits 0" \
 		sh -c "[ $? -eq 0 ] && grep -q 'trailing whitespace' '$T/gp.out'"

@@ -1,9 +1,11 @@
 #!/bin/sh
-# review-series.sh: CI step that reviews every commit of a branch or pull
-# request with patchreview, as the maintainers' patchreview will see the
-# series once it is mailed (git format-patch, one mail per commit), prints
-# the comments, keeps the drafts for the job's artifacts, and fails the job
-# on a comment at or above a severity (patchreview --fail-on).
+# review-series.sh: CI step that reviews the commits of a branch or pull
+# request with patchreview as one series, the way the maintainers'
+# patchreview will see it once it is mailed (git format-patch --stdout, one
+# mail per commit, all in one patchreview run, so each patch is reviewed with
+# the others in view), prints the comments under each commit's [n/m], keeps
+# the drafts for the job's artifacts (NNNN.draft, one per commit), and fails
+# the job on a comment at or above a severity (patchreview --fail-on).
 #
 # Install: run it from the CI job in a clone with enough history to reach
 # the base (e.g. actions/checkout with fetch-depth: 0); it is installed as
