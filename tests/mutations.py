@@ -396,6 +396,11 @@ MUTATIONS = {
         "filter/model/anchor.c", "10 * (hits < 9 ? hits : 9)", "0 * hits", "t15-parse"),
     "anchor: a removed line that comes back as added": (
         "filter/model/anchor.c", "line = prefer_added(&q, line, &ql[0]);", "(void)prefer_added;", "t15-parse"),
+    "summary: the points below min_confidence are said to be left out": (
+        "filter/model/model.c", "\ttell_left_out(m);\n", "\t(void)tell_left_out;\n", "t30-llm"),
+    "summary: a part's summary said before is not repeated": (
+        "filter/model/model.c", "!q->answer.summary || said_before(m, k))", "!q->answer.summary || (said_before(m, k) && 0))",
+        "t37-llm-series"),
     "low_confidence = section lists the unsure findings": (
         "filter/model/model.c", "\t\t\tlist_less_sure(m, f);\n", "", "t30-llm"),
     "thread: a finding on a line the thread commented on is left out": (

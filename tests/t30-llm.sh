@@ -37,6 +37,8 @@ check "openai: exit 0, the finding under the quoted line" anchored
 check "openai: an unanchored finding goes to the top" general_on_top
 check "openai: below min_confidence dropped" draft_lacks STANDIN-UNSURE
 check "openai: ... and counted on stderr" err_has "1 below min_confidence"
+check "openai: ... and the summary says one point was left out, and how to see it" \
+	draft_has "^The model also raised 1 point it was less sure of, left out"
 check "openai: escapes and bidi overrides stripped, text kept" clean_text
 check "openai: model text adds no header" no_injected_header
 check "openai: summary, then the disclosure last" summary_and_disclosure
@@ -48,6 +50,8 @@ check "openai request: Authorization carries the key" \
 	logq "h['authorization'] == 'Bearer <key present sha256:$KEY_HASH>'"
 check "the key is in neither draft, stderr nor the request log" key_hidden
 PATCHREVIEW_LOW_CONFIDENCE=section run_pr < "$NET"
+check "low_confidence = section: no 'left out' sentence, the section lists them" \
+	sh -c "! grep -q 'less sure of, left out' '$T/out'"
 check "low_confidence = section: listed at the end, after the summary" \
 	sh -c "sed -n '/^STANDIN-SUMMARY/,\$p' '$T/out' | grep -q '^Less sure' && sed -n '/^Less sure/,\$p' '$T/out' | grep -q '^- .*: STANDIN-UNSURE'"
 PATCHREVIEW_LOW_CONFIDENCE=maybe run_pr < "$NET"

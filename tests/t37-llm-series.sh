@@ -101,9 +101,10 @@ check "parts: each part says which it is and names the files of the other" \
 check "parts: the second part holds the other file, with the commit message" \
 	reqq "this is part 2." '"+++ b/tools/foo/foo.h" in patch and "+++ b/tools/foo/foo.c" not in patch and "frob() turns a widget" in patch'
 draft 2 "$T/out" > "$T/p1"
-check "parts: one draft with the findings of both parts, and both summaries" \
+check "parts: one draft with the findings of both parts; the same summary once" \
 	sh -c "grep -A2 -F '> +unsigned long frob(unsigned int count);' '$T/p1' | grep -q STANDIN-ANCHORED &&
-		[ \$(grep -c '^STANDIN-ANCHORED' '$T/p1') -eq 2 ] && grep -q '^Part 2 of 2: STANDIN-SUMMARY' '$T/p1'"
+		[ \$(grep -c '^STANDIN-ANCHORED' '$T/p1') -eq 2 ] && grep -q '^Part 1 of 2: STANDIN-SUMMARY' '$T/p1' &&
+		! grep -q '^Part 2 of 2: STANDIN-SUMMARY' '$T/p1'"
 check "parts: stderr says so" grep -q 'in 2 parts' "$T/err"
 
 # Requests at once: up to jobs of them in flight, each with its own retries,

@@ -107,6 +107,34 @@ static void list_preexisting(struct model_run *m, const struct model_finding *f)
 	list_at_end(m->in->config->preexisting, &m->r->preexisting, f);
 }
 
+/* Did an earlier part answer with the same summary? The model often repeats itself. */
+static bool said_before(const struct model_run *m, size_t k)
+{
+	const char *summary = m->requests[k].answer.summary;
+	for (size_t j = 0; j < k; j++)
+		if (m->requests[j].answered && m->requests[j].answer.summary &&
+		    !strcmp(m->requests[j].answer.summary, summary))
+			return true;
+	return false;
+}
+
+/*
+ * The model's summary may speak of points that min_confidence dropped
+ * (measured: 7 drafts of 51); say that they were left out, and how to see them.
+ */
+static void tell_left_out(struct model_run *m)
+{
+	const char *mode = m->in->config->low_confidence;
+	if (!m->unsure || (mode && !strcmp(mode, "section")))
+		return;
+	struct buf s = BUF_INIT;
+	buf_addf(&s, "The model also raised %zu point%s it was less sure of, left out "
+		 "here (below min_confidence; low_confidence = section lists them).",
+		 m->unsure, m->unsure == 1 ? "" : "s");
+	review_summary(m->r, s.data);
+	buf_release(&s);
+}
+
 /* Anchors the findings of answer a into v, dropping unsure ones and those about untouched code. */
 static size_t place_findings(struct model_run *m, const struct anchor_index *ix,
 			     const struct model_answer *a, struct placed_finding *v, size_t n)
@@ -165,7 +193,7 @@ static void add_findings(struct model_run *m, struct backend *b, struct progress
 			   v[i].finding->comment);
 	for (size_t k = 0; k < m->nrequests; k++) {
 		const struct model_request *q = &m->requests[k];
-		if (!q->answered || !q->answer.summary)
+		if (!q->answered || !q->answer.summary || said_before(m, k))
 			continue;
 		if (m->nrequests == 1) {
 			review_summary(m->r, q->answer.summary);
@@ -176,6 +204,7 @@ static void add_findings(struct model_run *m, struct backend *b, struct progress
 		review_summary(m->r, s.data);
 		buf_release(&s);
 	}
+	tell_left_out(m);
 	free(v);
 }
 
