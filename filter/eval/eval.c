@@ -185,7 +185,7 @@ static char *default_out(const struct set_params *p)
 }
 
 static int evaluate(const struct config *c, const struct eval_options *o,
-		    eval_review_fn *review)
+		    review_fn *review)
 {
 	struct eval_set set;
 	struct strvec models = STRVEC_INIT;
@@ -230,7 +230,7 @@ out:
 	return status;
 }
 
-int eval_main(int argc, char **argv, eval_review_fn *review)
+int eval_main(int argc, char **argv, review_fn *review)
 {
 	struct config c;
 	struct eval_options o = { .set = { .count = 40 }, .jobs = 1 };

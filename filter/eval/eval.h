@@ -10,14 +10,11 @@
 
 #include "review/review.h"
 
-/* The reviewers patchreview runs on a mail (reviewers_run, from main.c). */
-typedef void eval_review_fn(const struct review_input *in, struct review *r);
-
 /*
  * "patchreview eval ARGS": argv[0] is "eval". Returns the exit status:
  * 0 done, 2 bad option or configuration, 3 the set or the run directory
  * could not be made.
  */
-int eval_main(int argc, char **argv, eval_review_fn *review);
+int eval_main(int argc, char **argv, review_fn *review);
 
 #endif

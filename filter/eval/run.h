@@ -14,14 +14,14 @@
 #include "base/buf.h"
 #include "base/strvec.h"
 #include "config/config.h"
-#include "eval/eval.h"
+#include "review/review.h"
 #include "eval/set.h"
 
 #define EVAL_MAX_JOBS 64
 
 struct eval_run {
 	const struct config *config;
-	eval_review_fn *review;
+	review_fn *review;
 	const struct eval_set *set;
 	const struct strvec *models;	/* their names */
 	long jobs;

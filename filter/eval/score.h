@@ -22,14 +22,6 @@ enum match { MATCH_NONE, MATCH_HUNK, MATCH_LINE };
 const char *match_name(enum match m);
 
 /*
- * The name of the function that the source line text (no diff marker)
- * opens, as git's default rule sees one: it starts with a letter, '_' or
- * '$', is no label and no declaration ending in ';', and names something
- * before a '('. "static int foo(void)" gives "foo". false when it opens none.
- */
-bool score_function_name(const char *text, size_t len, struct buf *name);
-
-/*
  * The function patch line i is in: the nearest line at or above it in its
  * hunk that opens one, else the hunk header's. false when there is none.
  */

@@ -10,7 +10,7 @@
 #include "base/str.h"
 #include "eval/git.h"
 #include "eval/history.h"
-#include "eval/score.h"
+#include "eval/funcname.h"
 #include "eval/truth.h"
 
 /* Ranges blamed in one file of one fix; a fix larger than that is not a pointed one. */
@@ -47,7 +47,7 @@ static void add_range(struct fix_diff *d, long from, long to, bool insertion, co
 	struct buf name = BUF_INIT;
 	f->v[f->n++] = (struct range){
 		from, to < from ? from : to, insertion,
-		score_function_name(func, strlen(func), &name) ? buf_detach(&name, NULL) : NULL,
+		eval_function_name(func, strlen(func), &name) ? buf_detach(&name, NULL) : NULL,
 	};
 	buf_release(&name);
 }

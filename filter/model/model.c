@@ -18,6 +18,7 @@
 #include "model/model.h"
 #include "model/offline.h"
 #include "model/parts.h"
+#include "model/prompt.h"
 #include "model/verify.h"
 
 /* Of an invalid answer, how much goes into the draft. */
@@ -388,4 +389,9 @@ void model_review(const struct review_input *ins, struct review *rs, size_t n)
 		model_request_release(&v[k]);
 	free(v);
 	free(runs);
+}
+
+int model_explain_prompt(const struct review_input *in, FILE *out)
+{
+	return prompt_explain(in, out);
 }

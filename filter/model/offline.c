@@ -8,11 +8,11 @@
 #include "base/msg.h"
 #include "base/paths.h"
 #include "base/slurp.h"
-#include "model/backend.h"
 #include "model/cache.h"
 #include "model/http.h"
 #include "model/offline.h"
 #include "model/prompt.h"
+#include "model/usage.h"
 
 /* The review's own schema; other requests (verify) add theirs to the name. */
 #define OFFLINE_REVIEW_SCHEMA "patch_review"

@@ -7,7 +7,6 @@
 #include "base/text.h"
 #include "model/context.h"
 #include "model/guide.h"
-#include "model/model.h"
 #include "model/parts.h"
 #include "model/prompt.h"
 #include "model/trigger.h"
@@ -262,7 +261,7 @@ static void explain_guides(const struct selection *s, FILE *out)
 		chosen, all, all);
 }
 
-int model_explain_prompt(const struct review_input *in, FILE *out)
+int prompt_explain(const struct review_input *in, FILE *out)
 {
 	struct selection s;
 	struct buf why = BUF_INIT;

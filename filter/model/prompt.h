@@ -8,6 +8,8 @@
 #ifndef PROMPT_H
 #define PROMPT_H
 
+#include <stdio.h>
+
 #include "base/buf.h"
 #include "review/review.h"
 
@@ -37,5 +39,8 @@ struct prompt_part;
 int prompt_build(struct prompt *p, const struct review_input *in,
 		 const struct prompt_part *part, struct buf *why);
 void prompt_release(struct prompt *p);
+
+/* model_explain_prompt(), for model.h: the guides chosen and the prompt's size. */
+int prompt_explain(const struct review_input *in, FILE *out);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "base/slurp.h"
 #include "base/text.h"
+#include "output/output.h"
 #include "output/place.h"
 
 /* b4 writes the whole tracking data of a series; a big one is still far below this. */

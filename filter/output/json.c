@@ -11,6 +11,7 @@
 
 #include "base/msg.h"
 #include "base/text.h"
+#include "output/output.h"
 #include "output/place.h"
 
 /* Text from the mail or the model, made valid UTF-8 without controls; NULL is null. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/text.h"
+#include "output/output.h"
 #include "output/place.h"
 
 /* checkpatch's words, so the lines read like its --terse output. */

@@ -4,6 +4,7 @@
 
 #include "base/msg.h"
 #include "base/text.h"
+#include "output/output.h"
 #include "output/place.h"
 
 static const char *const format_names[] = {

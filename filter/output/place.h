@@ -5,10 +5,18 @@
 #ifndef OUTPUT_PLACE_H
 #define OUTPUT_PLACE_H
 
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
 #include <cjson/cJSON.h>
 
 #include "base/buf.h"
-#include "output/output.h"
+
+struct config;
+struct finding;
+struct output_patch;
+struct patch_line;
 
 struct placed {
 	const struct finding *finding;

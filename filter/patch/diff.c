@@ -8,6 +8,7 @@
 
 #include "base/msg.h"
 #include "patch/parse.h"
+#include "patch/patch.h"
 
 static uint32_t parse_number(const char **s)
 {
@@ -127,19 +128,19 @@ static bool parse_git_header(struct patch_file *f, const struct patch_line *l)
 		{ "Binary files ", FILE_BINARY }, { "GIT binary patch", FILE_BINARY },
 	};
 	for (size_t i = 0; i < sizeof(flags) / sizeof(*flags); i++) {
-		if (!line_starts(l, flags[i].prefix))
+		if (!patch_line_starts(l, flags[i].prefix))
 			continue;
 		const char *rest = l->text + strlen(flags[i].prefix);
 		f->flags |= flags[i].flag;
-		if (line_starts(l, "rename to ") || line_starts(l, "copy to "))
+		if (patch_line_starts(l, "rename to ") || patch_line_starts(l, "copy to "))
 			set_path(&f->new_path, header_path(rest, false));
-		else if (line_starts(l, "rename from ") || line_starts(l, "copy from "))
+		else if (patch_line_starts(l, "rename from ") || patch_line_starts(l, "copy from "))
 			set_path(&f->old_path, header_path(rest, false));
-		else if (line_starts(l, "old mode "))
+		else if (patch_line_starts(l, "old mode "))
 			set_path(&f->old_mode, xstrdup(rest));
-		else if (line_starts(l, "new mode ") || line_starts(l, "new file mode "))
+		else if (patch_line_starts(l, "new mode ") || patch_line_starts(l, "new file mode "))
 			set_path(&f->new_mode, xstrdup(rest));
-		else if (line_starts(l, "index ") && strchr(rest, ' ') && !f->new_mode)
+		else if (patch_line_starts(l, "index ") && strchr(rest, ' ') && !f->new_mode)
 			set_path(&f->new_mode, xstrdup(strchr(rest, ' ') + 1));	/* "a..b 100644" */
 		return true;
 	}
@@ -223,8 +224,8 @@ static void mark_header(struct patch *p, size_t i)
 static void parse_unified_names(struct patch *p, struct patch_file *f, size_t i, bool git)
 {
 	const struct patch_line *minus = &p->lines[i], *plus = &p->lines[i + 1];
-	char *old = header_path(minus->text + 4, !git || line_starts(minus, "--- a/"));
-	char *new = header_path(plus->text + 4, !git || line_starts(plus, "+++ b/"));
+	char *old = header_path(minus->text + 4, !git || patch_line_starts(minus, "--- a/"));
+	char *new = header_path(plus->text + 4, !git || patch_line_starts(plus, "+++ b/"));
 	if (!old)
 		f->flags |= FILE_NEW;
 	if (!new)
@@ -267,13 +268,13 @@ void patch_parse_diff(struct patch *p)
 	size_t i = p->diff_begin;
 	while (i < p->nlines) {
 		struct patch_line *l = &p->lines[i];
-		bool git_line = line_starts(l, "diff --git ");
-		bool index = line_starts(l, "Index: ");
-		bool unified = i + 1 < p->nlines && line_starts(l, "--- ") &&
-			       line_starts(&p->lines[i + 1], "+++ ");
+		bool git_line = patch_line_starts(l, "diff --git ");
+		bool index = patch_line_starts(l, "Index: ");
+		bool unified = i + 1 < p->nlines && patch_line_starts(l, "--- ") &&
+			       patch_line_starts(&p->lines[i + 1], "+++ ");
 		bool starts = patch_starts_file_at(p, i) && (git_line || index || !awaiting_names);
 		unsigned cut = starts && p->nfiles == PATCH_MAX_FILES ? PATCH_CUT_FILES :
-			line_starts(l, "@@ ") && p->nhunks == PATCH_MAX_HUNKS ? PATCH_CUT_HUNKS : 0;
+			patch_line_starts(l, "@@ ") && p->nhunks == PATCH_MAX_HUNKS ? PATCH_CUT_HUNKS : 0;
 		if (cut) {
 			/* The rest is not read: neither reviewed nor quoted. */
 			p->cuts |= cut;
@@ -288,7 +289,7 @@ void patch_parse_diff(struct patch *p)
 			awaiting_names = !unified;
 			if (git_line)
 				parse_git_names(f, l->text + 11);
-			if (line_starts(l, "Binary files ")) {
+			if (patch_line_starts(l, "Binary files ")) {
 				parse_binary_names(f, l->text);
 				awaiting_names = false;
 			}
@@ -297,12 +298,12 @@ void patch_parse_diff(struct patch *p)
 			parse_unified_names(p, f, i, git);
 			awaiting_names = false;
 			i += 2;
-		} else if (f && line_starts(l, "@@ ")) {
+		} else if (f && patch_line_starts(l, "@@ ")) {
 			awaiting_names = false;
 			i = parse_hunk(p, i);
 		} else if (f && (i == f->first_line ||
 				 (awaiting_names && (!git || parse_git_header(f, l))) ||
-				 ((f->flags & FILE_BINARY) && git && !line_starts(l, "-- ")))) {
+				 ((f->flags & FILE_BINARY) && git && !patch_line_starts(l, "-- ")))) {
 			mark_header(p, i++);
 		} else {
 			l->kind = LINE_OTHER;

@@ -10,6 +10,7 @@
 #include "base/msg.h"
 #include "base/text.h"
 #include "patch/parse.h"
+#include "patch/patch.h"
 
 /*
  * "Key: value", as git's find_separator() reads it: a key of letters,
@@ -86,14 +87,14 @@ size_t patch_scissors_end(const struct patch *p)
  */
 static void read_inbody_from(struct patch *p, size_t i)
 {
-	while (i < p->message_end && line_is_blank(&p->lines[i]))
+	while (i < p->message_end && patch_line_is_blank(&p->lines[i]))
 		i++;
-	if (i < p->message_end && line_starts(&p->lines[i], "From ") &&
-	    !line_starts(&p->lines[i], "From: "))
+	if (i < p->message_end && patch_line_starts(&p->lines[i], "From ") &&
+	    !patch_line_starts(&p->lines[i], "From: "))
 		i++;
-	for (; i < p->message_end && !line_is_blank(&p->lines[i]); i++) {
+	for (; i < p->message_end && !patch_line_is_blank(&p->lines[i]); i++) {
 		const struct patch_line *l = &p->lines[i];
-		if (line_starts(l, "From: ") && !p->inbody_from) {
+		if (patch_line_starts(l, "From: ") && !p->inbody_from) {
 			p->inbody_from = text_clean_dup(l->text + 6, TEXT_ONE_LINE);
 		} else if (!trailer_key_len(l) && l->text[0] != ' ' && l->text[0] != '\t') {
 			break;
@@ -127,7 +128,7 @@ static bool is_recognised(const struct patch_line *l, size_t keylen)
 		"Suggested-by", "Co-developed-by", "Fixes", "Link", "Closes", "Cc",
 		"Reported-and-tested-by", "Message-ID", "Change-Id", "Assisted-by",
 	};
-	if (line_starts(l, "(cherry picked from commit "))
+	if (patch_line_starts(l, "(cherry picked from commit "))
 		return true;
 	for (size_t i = 0; keylen && i < sizeof(known) / sizeof(*known); i++)
 		if (strlen(known[i]) == keylen && !strncasecmp(l->text, known[i], keylen))
@@ -155,10 +156,10 @@ static size_t trailer_block(const struct patch *p, size_t end)
 		if (l->text[0] == '#') {
 			others += continuations;
 			continuations = 0;
-		} else if (line_is_blank(l)) {
+		} else if (patch_line_is_blank(l)) {
 			begin = i + 1;
 			break;
-		} else if (key || line_starts(l, "(cherry picked from commit ")) {
+		} else if (key || patch_line_starts(l, "(cherry picked from commit ")) {
 			trailers++;
 			continuations = 0;
 			recognised |= is_recognised(l, key);
@@ -196,7 +197,7 @@ static void add_trailer(struct patch *p, size_t line, size_t keylen)
 static void parse_trailers(struct patch *p)
 {
 	size_t end = p->message_end;
-	while (end > 0 && line_is_blank(&p->lines[end - 1]))
+	while (end > 0 && patch_line_is_blank(&p->lines[end - 1]))
 		end--;
 	size_t begin = trailer_block(p, end);
 	if (begin == SIZE_MAX)

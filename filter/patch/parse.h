@@ -2,18 +2,10 @@
 #ifndef PATCH_PARSE_H
 #define PATCH_PARSE_H
 
-#include "base/str.h"
-#include "patch/patch.h"
+#include <stdbool.h>
+#include <stddef.h>
 
-static inline bool line_starts(const struct patch_line *l, const char *prefix)
-{
-	return starts_with(l->text, prefix);
-}
-
-static inline bool line_is_blank(const struct patch_line *l)
-{
-	return strspn(l->text, " \t\r") == l->len;
-}
+struct patch;
 
 /* patch.c: does a file's diff start at line i? */
 bool patch_starts_file_at(const struct patch *p, size_t i);

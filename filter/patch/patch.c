@@ -7,6 +7,7 @@
 
 #include "base/msg.h"
 #include "patch/parse.h"
+#include "patch/patch.h"
 
 /* Splits text into NUL-terminated lines, in place, up to PATCH_MAX_LINES. */
 static void split_lines(struct patch *p, char *text, size_t len)
@@ -78,7 +79,7 @@ bool patch_starts_file_at(const struct patch *p, size_t i)
 
 static bool is_separator(const struct patch_line *l)
 {
-	return line_starts(l, "---") && strspn(l->text + 3, " \t\r") == l->len - 3;
+	return patch_line_starts(l, "---") && strspn(l->text + 3, " \t\r") == l->len - 3;
 }
 
 /* Lines between "---" and the diff: the diffstat, and notes around it. */
@@ -126,7 +127,7 @@ void patch_parse(struct patch *p, const char *subject, char *text, size_t len,
 		first++;
 	mark_pasted_diff(p, first);
 	for (size_t i = first; i < p->nlines; i++) {
-		bool names_follow = i + 1 < p->nlines && line_starts(&p->lines[i + 1], "+++ ");
+		bool names_follow = i + 1 < p->nlines && patch_line_starts(&p->lines[i + 1], "+++ ");
 		if (p->separator == SIZE_MAX && is_separator(&p->lines[i]) && !names_follow) {
 			p->separator = i;
 		} else if (patch_starts_file_at(p, i)) {

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "base/buf.h"
+#include "base/str.h"
 #include "patch/subject.h"
 
 enum line_kind {
@@ -129,6 +130,16 @@ bool patch_starts_file(const struct line_view *v, size_t n);
 void patch_parse(struct patch *p, const char *subject, char *text, size_t len,
 		 size_t from);
 void patch_release(struct patch *p);
+
+static inline bool patch_line_starts(const struct patch_line *l, const char *prefix)
+{
+	return starts_with(l->text, prefix);
+}
+
+static inline bool patch_line_is_blank(const struct patch_line *l)
+{
+	return strspn(l->text, " \t\r") == l->len;
+}
 
 static inline bool patch_has_diff(const struct patch *p)
 {

@@ -50,6 +50,9 @@ struct review_input {
 	const struct thread *thread;
 };
 
+/* Runs every reviewer on one mail (reviewers_run); patchreview eval takes it from main.c. */
+typedef void review_fn(const struct review_input *in, struct review *r);
+
 struct reviewer {
 	const char *name;
 	/* Appends to *r. Returns 0, or -1 when the reviewer itself failed. */

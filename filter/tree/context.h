@@ -11,7 +11,7 @@
 
 #include "tree/files.h"
 #include "tree/index.h"
-#include "tree/tree.h"
+#include "tree/outcome.h"
 
 /* Is path C (or C++) by its name? Only such files are scanned. */
 bool context_is_c(const char *path);

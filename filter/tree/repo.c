@@ -1,5 +1,4 @@
 /* repo.c: git as a child process, and files read from the work tree or a commit. */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -15,9 +14,7 @@
 #include "base/slurp.h"
 #include "base/str.h"
 #include "base/strvec.h"
-#include "tree/index.h"
 #include "tree/repo.h"
-#include "tree/tree.h"
 
 /* git on a large tree: seconds at most; a hung one must not hold the draft. */
 #define REPO_GIT_TIMEOUT 60.0
@@ -183,7 +180,7 @@ static bool is_hex(const char *s, size_t min, size_t max)
 }
 
 /* The commit spec names, as a full id (caller frees), or NULL. */
-static char *resolve_commit(const struct tree *t, const char *id)
+char *repo_resolve_commit(const struct tree *t, const char *id)
 {
 	struct buf spec = BUF_INIT, out = BUF_INIT, why = BUF_INIT;
 	buf_addf(&spec, "%s^{commit}", id);
@@ -202,95 +199,10 @@ static char *resolve_commit(const struct tree *t, const char *id)
 
 bool repo_has_commit(const struct tree *t, const char *id, char **fullo)
 {
-	char *full = is_hex(id, 7, 64) ? resolve_commit(t, id) : NULL;
+	char *full = is_hex(id, 7, 64) ? repo_resolve_commit(t, id) : NULL;
 	if (full && fullo)
 		*fullo = full;
 	else
 		free(full);
 	return full != NULL;
-}
-
-static char *make_scratch(void)
-{
-	const char *tmp = getenv("TMPDIR");
-	struct buf b = BUF_INIT;
-	buf_addf(&b, "%s/patchreview-tree-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(b.data)) {
-		buf_release(&b);
-		return NULL;
-	}
-	return buf_detach(&b, NULL);
-}
-
-struct tree *tree_open(const char *dir, bool quiet)
-{
-	struct tree *t = xcalloc(1, sizeof(*t));
-	struct buf out = BUF_INIT, err = BUF_INIT, why = BUF_INIT;
-	t->top = expand_home(dir);	/* "~/src/linux" from a config file */
-	t->quiet = quiet;
-	static const char *const top_args[] = {
-		"rev-parse", "--show-toplevel", "--absolute-git-dir", NULL,
-	};
-	int ret = repo_git(t, top_args, NULL, NULL, PATH_MAX, &out, &err, &why);
-	if (ret) {
-		char *msg = ret < 0 ? why.data : err.data;
-		msg[strcspn(msg, "\n")] = '\0';
-		error("tree '%s' is not a git work tree: %s", dir, msg);
-		buf_release(&out), buf_release(&err), buf_release(&why);
-		free(t->top);
-		free(t);
-		return NULL;
-	}
-	char *nl = strchr(out.data, '\n');
-	free(t->top);
-	t->top = xstrndup(out.data, nl ? (size_t)(nl - out.data) : out.len);
-	t->git_dir = nl ? xstrndup(nl + 1, strcspn(nl + 1, "\n")) : xstrdup("");
-	buf_release(&out);
-	t->head = resolve_commit(t, "HEAD");
-	t->scratch = make_scratch();
-	buf_release(&err);
-	buf_release(&why);
-	if (!t->scratch) {
-		error("cannot make a temporary directory: %s", strerror(errno));
-		tree_close(t);
-		return NULL;
-	}
-	return t;
-}
-
-const char *tree_top(const struct tree *t)
-{
-	return t->top;
-}
-
-/* The scratch directory is flat: only files, ours and checkpatch's. */
-static void remove_scratch(const char *dir)
-{
-	DIR *d = opendir(dir);
-	if (d) {
-		struct dirent *e;
-		while ((e = readdir(d)))
-			if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-				struct buf p = BUF_INIT;
-				buf_addf(&p, "%s/%s", dir, e->d_name);
-				unlink(p.data);
-				buf_release(&p);
-			}
-		closedir(d);
-	}
-	rmdir(dir);
-}
-
-void tree_close(struct tree *t)
-{
-	if (!t)
-		return;
-	if (t->scratch)
-		remove_scratch(t->scratch);
-	symbol_index_free(t->index);
-	free(t->scratch);
-	free(t->head);
-	free(t->git_dir);
-	free(t->top);
-	free(t);
 }

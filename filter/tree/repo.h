@@ -61,6 +61,9 @@ void repo_file_release(struct repo_file *f);
 /* Is id (hex) a commit in this repository? Its full id goes to *fullo (caller frees). */
 bool repo_has_commit(const struct tree *t, const char *id, char **fullo);
 
+/* The full id of the commit id names, or NULL. Caller frees. */
+char *repo_resolve_commit(const struct tree *t, const char *id);
+
 /* Writes data to <scratch>/name. Returns the path (caller frees), or NULL. */
 char *repo_scratch_write(const struct tree *t, const char *name, const char *data, size_t len);
 

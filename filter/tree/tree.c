@@ -1,12 +1,19 @@
-/* tree.c: one review against the tree: base, applies?, context, findings. */
+/* tree.c: opening the tree, and one review against it: base, applies?, context, findings. */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/clock.h"
 #include "base/msg.h"
+#include "base/paths.h"
 #include "tree/base.h"
 #include "tree/context.h"
+#include "tree/index.h"
 #include "tree/repo.h"
+#include "tree/tree.h"
 
 static bool has_c(const struct patch *p)
 {
@@ -152,4 +159,89 @@ int tree_commit_subject(const struct tree_review *tr, const char *id, struct buf
 	buf_release(&out);
 	buf_release(&err);
 	return ret;
+}
+
+static char *make_scratch(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	struct buf b = BUF_INIT;
+	buf_addf(&b, "%s/patchreview-tree-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(b.data)) {
+		buf_release(&b);
+		return NULL;
+	}
+	return buf_detach(&b, NULL);
+}
+
+struct tree *tree_open(const char *dir, bool quiet)
+{
+	struct tree *t = xcalloc(1, sizeof(*t));
+	struct buf out = BUF_INIT, err = BUF_INIT, why = BUF_INIT;
+	t->top = expand_home(dir);	/* "~/src/linux" from a config file */
+	t->quiet = quiet;
+	static const char *const top_args[] = {
+		"rev-parse", "--show-toplevel", "--absolute-git-dir", NULL,
+	};
+	int ret = repo_git(t, top_args, NULL, NULL, PATH_MAX, &out, &err, &why);
+	if (ret) {
+		char *msg = ret < 0 ? why.data : err.data;
+		msg[strcspn(msg, "\n")] = '\0';
+		error("tree '%s' is not a git work tree: %s", dir, msg);
+		buf_release(&out), buf_release(&err), buf_release(&why);
+		free(t->top);
+		free(t);
+		return NULL;
+	}
+	char *nl = strchr(out.data, '\n');
+	free(t->top);
+	t->top = xstrndup(out.data, nl ? (size_t)(nl - out.data) : out.len);
+	t->git_dir = nl ? xstrndup(nl + 1, strcspn(nl + 1, "\n")) : xstrdup("");
+	buf_release(&out);
+	t->head = repo_resolve_commit(t, "HEAD");
+	t->scratch = make_scratch();
+	buf_release(&err);
+	buf_release(&why);
+	if (!t->scratch) {
+		error("cannot make a temporary directory: %s", strerror(errno));
+		tree_close(t);
+		return NULL;
+	}
+	return t;
+}
+
+const char *tree_top(const struct tree *t)
+{
+	return t->top;
+}
+
+/* The scratch directory is flat: only files, ours and checkpatch's. */
+static void remove_scratch(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (d) {
+		struct dirent *e;
+		while ((e = readdir(d)))
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+				struct buf p = BUF_INIT;
+				buf_addf(&p, "%s/%s", dir, e->d_name);
+				unlink(p.data);
+				buf_release(&p);
+			}
+		closedir(d);
+	}
+	rmdir(dir);
+}
+
+void tree_close(struct tree *t)
+{
+	if (!t)
+		return;
+	if (t->scratch)
+		remove_scratch(t->scratch);
+	symbol_index_free(t->index);
+	free(t->scratch);
+	free(t->head);
+	free(t->git_dir);
+	free(t->top);
+	free(t);
 }

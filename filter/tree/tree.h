@@ -17,6 +17,7 @@
 
 #include "base/buf.h"
 #include "patch/patch.h"
+#include "tree/outcome.h"
 
 struct tree;
 
@@ -30,42 +31,6 @@ void tree_close(struct tree *t);
 /* The absolute path of the work tree. */
 const char *tree_top(const struct tree *t);
 
-/* The kinds of context, in the order the budget takes them. */
-enum context_kind {
-	CONTEXT_CHANGED,	/* a function or definition the patch changes, whole */
-	CONTEXT_DEFINITION,	/* a struct, macro, function... the added lines use */
-	CONTEXT_CALLER,		/* a call of a function whose signature or results change */
-};
-
-struct context_item {
-	enum context_kind kind;
-	char *title;		/* one line: what, where, which version */
-	char *text;		/* the code, lines as in the file */
-	char *short_text;	/* a shorter form when text does not fit, or NULL */
-};
-
-/* A finding only the tree can show, for the built-in checks. */
-struct tree_finding {
-	const char *rule;	/* "signature-callers", "removed-symbol" */
-	size_t line;		/* index into the patch's lines */
-	char *text;
-};
-
-struct tree_files;
-
-struct tree_review {
-	struct tree *tree;
-	const struct patch *patch;
-	char *base;		/* the commit read from, or NULL for the work tree */
-	char *note;		/* one line for the top of the draft: base, applies or not */
-	bool applies;
-	struct context_item *items;
-	size_t nitems;
-	struct tree_finding *findings;
-	size_t nfindings;
-	double seconds;		/* spent gathering all this */
-	struct tree_files *files;	/* the files read, kept for later look-ups */
-};
 
 /* Where a patch stands in its series. */
 struct tree_series_place {
