@@ -131,6 +131,10 @@ printf '\nattribution = "On %%D"\n' > "$CFG"
 run_pr < "$MAILS/demo.eml"
 check "attribution: an unknown escape is exit 2, naming file and line" \
 	sh -c "[ $status -eq 2 ] && grep -q \"config:2: 'attribution': '%D' is no escape\" '$T/err'"
+printf 'attribution =\n' > "$CFG"
+run_pr < "$MAILS/list-reply-to.eml"
+check "attribution: an empty value is the default" \
+	sh -c "[ $status -eq 0 ] && grep -q '^On Tue, 1 Dec 2026 10:00:00 +0000, Ada Lovelace <ada@example.org> wrote:$' '$T/out'"
 rm -f "$CFG"
 
 # Trimming: trim = auto quotes a short or uncommented patch whole.

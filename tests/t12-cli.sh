@@ -6,6 +6,17 @@
 run_pr --help
 check "--help: exit 0 and lists exit statuses and keys" \
 	sh -c "[ $status -eq 0 ] && grep -q '^Exit status' '$T/out' && grep -q '^  min_confidence' '$T/out'"
+run_pr --list-keys
+cp "$T/out" "$T/keys"
+run_pr --help
+check "--list-keys: key, default, meaning, as --help lists them" \
+	sh -c "[ $status -eq 0 ] && grep -q '^timeout  *300  *seconds allowed for one model request$' '$T/keys' &&
+		grep -q '^attribution  *\"On %d, %f wrote:\" ' '$T/keys' && grep -q '^from  *unset ' '$T/keys' &&
+		sed -n 's/^  //p' '$T/out' | grep -F -x -f '$T/keys' | cmp -s - '$T/keys'"
+run_pr --list-exit-codes
+check "--list-exit-codes: 0 to 5, as --help lists them" \
+	sh -c "[ $status -eq 0 ] && [ \"\$(cut -d' ' -f1 '$T/out' | tr '\n' ' ')\" = '0 1 2 3 4 5 ' ] &&
+		grep -q '^4  --strict ' '$T/out'"
 run_pr --version
 check "--version" grep -q "^patchreview [0-9]" "$T/out"
 

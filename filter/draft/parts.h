@@ -22,8 +22,8 @@ unsigned char *draft_select_lines(const struct patch *p, const struct review *r,
 				  const char *trim, bool reviewed);
 
 /*
- * attribution.c: the line above the quote, from format (NULL: the
- * default, "On %d, %f wrote:"), appended to out.
+ * attribution.c: the line above the quote, from format (the attribution
+ * setting), appended to out.
  */
 void draft_attribution(struct buf *out, const struct mail *m, const char *format);
 /* attribution.c: 0, or -1 with one line on stderr naming origin for an unknown escape. */

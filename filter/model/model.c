@@ -23,7 +23,6 @@
 
 /* Of an invalid answer, how much goes into the draft. */
 #define LLM_MAX_RAW 2000
-#define LLM_DEFAULT_DISCLOSURE "Assisted-by: patchreview (%s)"
 
 /* The model review of one patch. */
 struct model_run {
@@ -212,8 +211,7 @@ static void add_findings(struct model_run *m, struct backend *b, struct progress
 /* The closing line naming the model; "none" turns it off. */
 static void disclose(struct model_run *m)
 {
-	const char *format = m->in->config->disclosure ? m->in->config->disclosure
-		: LLM_DEFAULT_DISCLOSURE;
+	const char *format = m->in->config->disclosure;
 	if (!strcmp(format, "none"))
 		return;
 	const char *at = strstr(format, "%s");
