@@ -4,7 +4,7 @@
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share/patchreview
-MANDIR ?= $(PREFIX)/share/man/man1
+MANDIR ?= $(PREFIX)/share/man
 VERSION = 0.1.0
 
 PKGS = gmime-3.0 libcurl libcjson
@@ -121,22 +121,37 @@ bench: deps
 	@$(MAKE) --no-print-directory patchreview
 	sh tests/bench.sh
 
-# The man page names where the prompts and recipes are: the DATADIR installed to.
+# doc/*.md are the one source: the reference tables in them come from the
+# binary's own (doc/tables.py), the man pages from them (doc/md2man.py).
+# Both are committed, so that install needs no python; t13 checks them.
+MANPAGES = $(wildcard doc/man/*.[1-8])
+MAN_DATE = 2026-12-03
+
+doc: patchreview
+	python3 doc/tables.py ./patchreview doc/*.md
+	rm -f doc/man/*.[1-8]
+	python3 doc/md2man.py $(VERSION) $(MAN_DATE) doc/man doc/*.md
+
+# The man pages name where the prompts and recipes are: the DATADIR installed to.
 install: patchreview
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DATADIR)/prompts $(DESTDIR)$(DATADIR)/contrib
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/prompts $(DESTDIR)$(DATADIR)/contrib
 	install -m 755 patchreview $(DESTDIR)$(BINDIR)/patchreview
-	sed 's|/usr/local/share/patchreview|$(DATADIR)|g' patchreview.1 >$(DESTDIR)$(MANDIR)/patchreview.1
-	chmod 644 $(DESTDIR)$(MANDIR)/patchreview.1
+	for p in $(MANPAGES); do \
+		d=$(DESTDIR)$(MANDIR)/man$${p##*.}; mkdir -p $$d && \
+		sed 's|/usr/local/share/patchreview|$(DATADIR)|g' $$p >$$d/$${p##*/} && \
+		chmod 644 $$d/$${p##*/} || exit 1; \
+	done
 	cp -R prompts/. $(DESTDIR)$(DATADIR)/prompts/
 	cp -R contrib/. $(DESTDIR)$(DATADIR)/contrib/
 	@echo "mutt, neomutt: add 'source $(DATADIR)/contrib/mutt/patchreview.muttrc' to your muttrc"
 	@echo "aerc: see $(DATADIR)/contrib/README.md"
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/patchreview $(DESTDIR)$(MANDIR)/patchreview.1
+	rm -f $(DESTDIR)$(BINDIR)/patchreview
+	for p in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man$${p##*.}/$${p##*/}; done
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
 	rm -rf build patchreview
 
-.PHONY: all deps check-deps demo check fuzz fuzz-targets bench install uninstall clean FORCE
+.PHONY: all deps check-deps demo check fuzz fuzz-targets bench doc install uninstall clean FORCE

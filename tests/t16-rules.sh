@@ -14,10 +14,11 @@ cut -d' ' -f1 "$T/rules" | sort > "$T/ids"
 check "--list-checks: ids are unique" sh -c "[ \$(uniq -d '$T/ids' | wc -l) -eq 0 ]"
 missing=
 for id in $(cat "$T/ids"); do
-	grep -q "\`$id\`" "$ROOT/README.md" || missing="$missing README:$id"
-	grep -q -e "$(echo "$id" | sed 's/-/\\\\-/g')" "$ROOT/patchreview.1" || missing="$missing man:$id"
+	grep -q "^| \`$id\` |" "$ROOT/doc/checks.md" || missing="$missing doc/checks.md:$id"
+	grep -q -e "^\\\\fB$(echo "$id" | sed 's/-/\\\\-/g')\\\\fR" "$ROOT/doc/man/patchreview-checks.7" ||
+		missing="$missing man:$id"
 done
-check "docs: every rule id is in README and man page${missing:+ (missing:$missing)}" test -z "$missing"
+check "docs: every rule id is in doc/checks.md and its man page${missing:+ (missing:$missing)}" test -z "$missing"
 
 # Every finding of every test mail comes from a rule in the table.
 if [ -x "$DUMP" ]; then

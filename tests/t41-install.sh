@@ -1,6 +1,6 @@
 #!/bin/sh
 # make install and make uninstall into a DESTDIR (issue 4): the binary, the
-# man page, the prompts and the contrib files land under PREFIX, the
+# man pages, the prompts and the contrib files land under PREFIX, the
 # installed binary runs and looks for its prompts where they were installed,
 # and uninstall removes exactly what install put there.
 # The build runs in a copy of the tree so that PREFIX=/usr is compiled in
@@ -20,7 +20,7 @@ fi
 S=$T/src
 D=$T/dest
 mkdir -p "$S"
-for f in Makefile patchreview.1 filter prompts contrib; do
+for f in Makefile doc filter prompts contrib; do
 	if [ ! -e "$ROOT/$f" ]; then
 		fail "install" "$f is missing from the tree"
 		exit 0
@@ -36,10 +36,17 @@ BIN=$D/usr/bin/patchreview
 MAN=$D/usr/share/man/man1/patchreview.1
 DATA=$D/usr/share/patchreview
 check "install: the binary is executable" test -x "$BIN"
-sed 's|/usr/local/share/patchreview|/usr/share/patchreview|g' "$ROOT/patchreview.1" >"$T/man.want"
-check "install: the man page, naming the PREFIX's paths" \
-	sh -c "cmp -s '$T/man.want' '$MAN' && grep -q '^\.I /usr/share/patchreview/prompts/' '$MAN' &&
-		! grep -q /usr/local '$MAN'"
+# Each page of doc/man in its section, naming the PREFIX's paths.
+wrong=
+for page in "$ROOT"/doc/man/*; do
+	f=$(basename "$page")
+	sed 's|/usr/local/share/patchreview|/usr/share/patchreview|g' "$page" >"$T/man.want"
+	cmp -s "$T/man.want" "$D/usr/share/man/man${f##*.}/$f" || wrong="$wrong $f"
+done
+check "install: the man pages, naming the PREFIX's paths${wrong:+ (not:$wrong)}" \
+	sh -c "[ -z '$wrong' ] && [ -s '$D/usr/share/man/man5/patchreview-config.5' ] &&
+		grep -q -F '/usr/share/patchreview/prompts/' '$MAN' &&
+		! grep -rq /usr/local/share/patchreview '$D/usr/share/man'"
 check "install: says the muttrc line for the PREFIX" \
 	grep -q "source /usr/share/patchreview/contrib/mutt/patchreview.muttrc" "$T/install.log"
 
@@ -79,7 +86,8 @@ check "install: the installed prompts are complete (core found)" \
 make -C "$S" --no-print-directory uninstall DESTDIR="$D" PREFIX=/usr >"$T/uninstall.log" 2>&1
 status=$?
 check "make uninstall: exit 0" sh -c "[ $status -eq 0 ] || { cat '$T/uninstall.log'; false; }"
-check "uninstall: binary, man page, prompts and contrib are gone" \
-	sh -c "[ ! -e '$BIN' ] && [ ! -e '$MAN' ] && [ ! -e '$DATA' ]"
+check "uninstall: binary, man pages, prompts and contrib are gone" \
+	sh -c "[ ! -e '$BIN' ] && [ ! -e '$MAN' ] && [ ! -e '$DATA' ] &&
+		[ -z \"\$(find '$D/usr/share/man' -name 'patchreview*')\" ]"
 check "uninstall: other files are left alone" \
 	sh -c "[ -e '$D/usr/bin/other-tool' ] && [ -e '$D/usr/share/man/man1/other-tool.1' ]"
