@@ -78,7 +78,9 @@ def inline(text, pages):
         out.append(escape(text[i:m.start()]))
         i = m.end()
         if m.group(1) is not None:
-            out.append("\\fB" + escape(m.group(1)) + "\\fR")
+            code = "\\fB" + escape(m.group(1)) + "\\fR"
+            # Quoted where its blanks matter ("> "), which bold alone would hide.
+            out.append("\\(lq" + code + "\\(rq" if m.group(1) != m.group(1).strip() else code)
         elif m.group(2) is not None:
             out.append("\\fB" + inline(m.group(2), pages) + "\\fR")
         elif m.group(3) is not None:

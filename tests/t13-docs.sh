@@ -66,14 +66,16 @@ check "docs: every option they name exists${unknown:+ (not:$unknown)}" test -z "
 # Keys and checks the pages name: in config examples (a block opening
 # with "# ~/.config/patchreview/config"), in `key = value` and in
 # PATCHREVIEW_KEY; rule ids in settings, in dismissed-list entries and in
-# the tagged notes of checks.md. Each must exist.
+# the tagged notes of checks.md. Each must exist, and a default the prose
+# gives ("`jobs` (4)") must be the key's.
 run_pr --list-keys
-cut -d' ' -f1 "$T/out" >"$T/keys"
+cp "$T/out" "$T/keys"
 run_pr --list-checks
 cut -d' ' -f1 "$T/out" >"$T/ids"
 python3 - "$T/keys" "$T/ids" "$ROOT/README.md" "$DOC"/*.md >"$T/names" 2>&1 <<'PY'
 import re, sys
-keys = set(open(sys.argv[1]).read().split())
+defaults = dict(re.match(r'(\S+) +("[^"]*"|\S+)', l).groups() for l in open(sys.argv[1]))
+keys = set(defaults)
 ids = set(open(sys.argv[2]).read().split())
 env = set()
 for page in sys.argv[3:]:
@@ -95,6 +97,9 @@ for page in sys.argv[3:]:
     for key in re.findall(r"`([a-z_]+) = [^`]*`", text):
         if key not in keys | {"key"}:
             bad.append("%s: `%s = ...` names no key" % (name, key))
+    for key, number in re.findall(r"`([a-z_]+)`(?: \(|, )(\d[\d,]*)\b", text):
+        if key in keys and number.replace(",", "") != defaults[key]:
+            bad.append("%s: `%s` %s, but its default is %s" % (name, key, number, defaults[key]))
     for var in re.findall(r"PATCHREVIEW_([A-Z_]*[A-Z])(?![A-Z_*])", text):
         if var.lower() not in keys and "PATCHREVIEW_" + var not in env:
             bad.append("%s: PATCHREVIEW_%s is no key nor in patchreview.md's Environment" % (name, var))
