@@ -21,27 +21,13 @@ TABLE_SEP = re.compile(r"^\|( *:?-+:? *\|)+$")
 TAGGED = re.compile(r"^((?:`[^`]+`(?:, )?)+): (.*)$")
 
 
+ROFF = {"\\": "\\e", "-": "\\-", "'": "\\(aq", "`": "\\(ga", "~": "\\(ti", "^": "\\(ha"}
+
+
 def escape(text):
     """Plain text for roff: its backslashes, dashes, quotes and non-ASCII."""
-    out = []
-    for ch in text:
-        if ch == "\\":
-            out.append("\\e")
-        elif ch == "-":
-            out.append("\\-")
-        elif ch == "'":
-            out.append("\\(aq")
-        elif ch == "`":
-            out.append("\\(ga")
-        elif ch == "~":
-            out.append("\\(ti")
-        elif ch == "^":
-            out.append("\\(ha")
-        elif ord(ch) > 126:
-            out.append("\\[u%04X]" % ord(ch))
-        else:
-            out.append(ch)
-    return "".join(out)
+    return "".join(ROFF.get(ch) or (ch if ord(ch) < 127 else "\\[u%04X]" % ord(ch))
+                   for ch in text)
 
 
 class Pages:

@@ -22,13 +22,18 @@ def cell(text):
     return re.sub(r"([\\`*_<>|\[\]])", r"\\\1", text)
 
 
+def lines(out, option, pattern):
+    """The fields of each line the program printed for option."""
+    for line in out.splitlines():
+        m = re.match(pattern, line)
+        if not m:
+            sys.exit("tables.py: cannot read %s line: %s" % (option, line))
+        yield m.groups()
+
+
 def keys(out):
     rows = ["| key | default | meaning |", "| --- | --- | --- |"]
-    for line in out.splitlines():
-        m = re.match(r'^(\S+) +("[^"]*"|\S+) +(.*)$', line)
-        if not m:
-            sys.exit("tables.py: cannot read --list-keys line: " + line)
-        name, default, meaning = m.groups()
+    for name, default, meaning in lines(out, "--list-keys", r'^(\S+) +("[^"]*"|\S+) +(.*)$'):
         default = default.strip('"')
         shown = "unset" if default == "unset" else "`%s`" % default
         rows.append("| `%s` | %s | %s |" % (name, shown, cell(meaning)))
@@ -38,11 +43,8 @@ def keys(out):
 def checks(out):
     rows = ["| id | applies | what it finds (the checkpatch.pl type it stands for) |",
             "| --- | --- | --- |"]
-    for line in out.splitlines():
-        m = re.match(r"^(\S+) +(any|kernel) +(.*?)(?: \[([A-Z0-9_]+)(, in part)?\])?$", line)
-        if not m:
-            sys.exit("tables.py: cannot read --list-checks line: " + line)
-        rule, scope, summary, ctype, part = m.groups()
+    pattern = r"^(\S+) +(any|kernel) +(.*?)(?: \[([A-Z0-9_]+)(, in part)?\])?$"
+    for rule, scope, summary, ctype, part in lines(out, "--list-checks", pattern):
         stands = " (%s%s)" % (ctype, ", in part" if part else "") if ctype else ""
         rows.append("| `%s` | %s | %s%s |" % (rule, scope, cell(summary), cell(stands)))
     return rows
@@ -50,11 +52,8 @@ def checks(out):
 
 def exit_codes(out):
     rows = ["| status | meaning |", "| --- | --- |"]
-    for line in out.splitlines():
-        m = re.match(r"^(\d+)  (.*)$", line)
-        if not m:
-            sys.exit("tables.py: cannot read --list-exit-codes line: " + line)
-        rows.append("| %s | %s |" % (m.group(1), cell(m.group(2))))
+    for status, meaning in lines(out, "--list-exit-codes", r"^(\d+)  (.*)$"):
+        rows.append("| %s | %s |" % (status, cell(meaning)))
     return rows
 
 
