@@ -169,10 +169,10 @@ MUTATIONS = {
     "subject: 76 too long": (
         "filter/checks/form.c", "#define SUBJECT_MAX 75", "#define SUBJECT_MAX 76", "t15-parse"),
     "anchor: added beats context": (
-        "filter/model/anchor.c", "l->kind == LINE_CONTEXT ? 2 : 3", "l->kind == LINE_CONTEXT ? 3 : 2",
+        "filter/answer/anchor.c", "l->kind == LINE_CONTEXT ? 2 : 3", "l->kind == LINE_CONTEXT ? 3 : 2",
         "t15-parse"),
     "anchor: context beats removed": (
-        "filter/model/anchor.c", "return l->kind == LINE_REMOVED ? 1 :", "return l->kind == LINE_REMOVED ? 2.5 :",
+        "filter/answer/anchor.c", "return l->kind == LINE_REMOVED ? 1 :", "return l->kind == LINE_REMOVED ? 2.5 :",
         "t15-parse"),
     "offline: answers from files are not cached": (
         "filter/model/backend.c", "if (b->offline || !b->config->cache)\n\t\treturn;",
@@ -342,13 +342,13 @@ MUTATIONS = {
         "filter/model/apikey.c", "const char *value = own ? getenv(w->default_key_env) : NULL;",
         "const char *value = getenv(w->default_key_env);", "t30-llm"),
     "anchor: lines per quote": (
-        "filter/model/anchor.h", "#define ANCHOR_MAX_LINES 20", "#define ANCHOR_MAX_LINES 21",
+        "filter/answer/anchor.h", "#define ANCHOR_MAX_LINES 20", "#define ANCHOR_MAX_LINES 21",
         "t38-llm-limits"),
     "anchor: quote size": (
-        "filter/model/anchor.h", "#define ANCHOR_MAX_QUOTE 4096", "#define ANCHOR_MAX_QUOTE 4200",
+        "filter/answer/anchor.h", "#define ANCHOR_MAX_QUOTE 4096", "#define ANCHOR_MAX_QUOTE 4200",
         "t38-llm-limits"),
     "answer: findings read": (
-        "filter/model/answer.h", "#define ANSWER_MAX_FINDINGS 100", "#define ANSWER_MAX_FINDINGS 101",
+        "filter/answer/answer.h", "#define ANSWER_MAX_FINDINGS 100", "#define ANSWER_MAX_FINDINGS 101",
         "t38-llm-limits"),
     "verify: its fence guard covers the patch lines": (
         "filter/model/verify.c", "prompt_add_lines(&b, data.data, is_fence);",
@@ -388,14 +388,14 @@ MUTATIONS = {
         "filter/model/guide.c", "const char *colon = memchr(s, ':', len);",
         "const char *colon = strchr(s, ':');", "t32-llm-prompts"),
     "anchor: a multi-line quote is a block": (
-        "filter/model/anchor.c", "size_t line = n > 1 ? find_block(&q, ql, n) : FINDING_WHOLE;",
+        "filter/answer/anchor.c", "size_t line = n > 1 ? find_block(&q, ql, n) : FINDING_WHOLE;",
         "size_t line = n > 99 ? find_block(&q, ql, n) : FINDING_WHOLE;", "t15-parse"),
     "anchor: the function the model names": (
-        "filter/model/anchor.c", "(in_function ? 200 : 0)", "(in_function ? 0 : 0)", "t15-parse"),
+        "filter/answer/anchor.c", "(in_function ? 200 : 0)", "(in_function ? 0 : 0)", "t15-parse"),
     "anchor: identifiers the comment names": (
-        "filter/model/anchor.c", "10 * (hits < 9 ? hits : 9)", "0 * hits", "t15-parse"),
+        "filter/answer/anchor.c", "10 * (hits < 9 ? hits : 9)", "0 * hits", "t15-parse"),
     "anchor: a removed line that comes back as added": (
-        "filter/model/anchor.c", "line = prefer_added(&q, line, &ql[0]);", "(void)prefer_added;", "t15-parse"),
+        "filter/answer/anchor.c", "line = prefer_added(&q, line, &ql[0]);", "(void)prefer_added;", "t15-parse"),
     "summary: the points below min_confidence are said to be left out": (
         "filter/model/model.c", "\ttell_left_out(m);\n", "\t(void)tell_left_out;\n", "t30-llm"),
     "summary: a part's summary said before is not repeated": (

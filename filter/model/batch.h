@@ -9,8 +9,8 @@
 
 #include <stdbool.h>
 
+#include "answer/answer.h"
 #include "base/buf.h"
-#include "model/answer.h"
 #include "model/backend.h"
 #include "model/prompt.h"
 

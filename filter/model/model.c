@@ -9,10 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "answer/anchor.h"
 #include "base/clock.h"
 #include "base/msg.h"
 #include "base/text.h"
-#include "model/anchor.h"
 #include "model/batch.h"
 #include "model/http.h"
 #include "model/model.h"

@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 
+#include "answer/answer.h"
 #include "base/buf.h"
-#include "model/answer.h"
 #include "model/backend.h"
 #include "patch/patch.h"
 

@@ -4,10 +4,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "answer/answer.h"
 #include "base/buf.h"
 #include "base/msg.h"
 #include "base/text.h"
-#include "model/answer.h"
 
 cJSON *answer_json(const char *text)
 {

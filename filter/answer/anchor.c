@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer/anchor.h"
 #include "base/msg.h"
-#include "model/anchor.h"
 #include "review/finding.h"
 
 /* Quotes shorter than this match only a whole line, never part of one. */
