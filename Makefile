@@ -90,7 +90,7 @@ fuzz-targets: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 
 # The prompts' install directory is compiled into guide.o: rebuild it when
 # DATADIR changes (make; make install PREFIX=/usr).
-build/release/model/guide.o build/asan/model/guide.o build/fuzz/obj/model/guide.o: build/datadir
+build/release/prompt/guide.o build/asan/prompt/guide.o build/fuzz/obj/prompt/guide.o: build/datadir
 build/datadir: FORCE
 	@mkdir -p build
 	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@

@@ -46,7 +46,7 @@ MUTATIONS = {
     "in-body From: RFC 2047-decoded": (
         "filter/checks/message.c", "\tif (strstr(from, \"=?\"))", "\tif (0)", "t10-checks"),
     "fence imitation": (
-        "filter/model/prompt.c", "if (is_fence(s, len))", "if (is_fence(s, len) && 0)",
+        "filter/prompt/prompt.c", "if (is_fence(s, len))", "if (is_fence(s, len) && 0)",
         "t30-llm"),
     "series: a patch joins the cover letter it answers, whatever its version": (
         "filter/series/group.c", "(x->role == SERIES_COVER || t->version == s->version)",
@@ -81,10 +81,10 @@ MUTATIONS = {
         "filter/tree/files.c", "\t\t\tbring_forward(fs, pf->old_path, &f->base, &f->base_len);\n",
         "", "t50-tree"),
     "series guide: only when the patch comes with its series": (
-        "filter/model/prompt.c", "ti.in_series = in->series != NULL;", "ti.in_series = true;",
+        "filter/prompt/prompt.c", "ti.in_series = in->series != NULL;", "ti.in_series = true;",
         "t37-llm-series"),
     "parts: a patch over part_bytes is reviewed in groups of files": (
-        "filter/model/parts.c", "if (budget && total > budget) {", "if (0) {", "t37-llm-series"),
+        "filter/prompt/parts.c", "if (budget && total > budget) {", "if (0) {", "t37-llm-series"),
     "jobs: up to jobs requests run at once": (
         "filter/model/http.c", "i < n && (long)running < jobs; i++)", "i < n && (long)running < jobs / jobs; i++)",
         "t37-llm-series"),
@@ -243,10 +243,10 @@ MUTATIONS = {
         "contrib/b4/patchreview-agent", '" " + l if l.startswith(">") else l', "l",
         "t43-b4-agent"),
     "tree: a cut priority cuts every lower one": (
-        "filter/model/context.c", "if (cut_below >= 0 && p->priority > cut_below) {",
+        "filter/prompt/context.c", "if (cut_below >= 0 && p->priority > cut_below) {",
         "if (cut_below >= 0 && p->priority > cut_below + 1) {", "t50-tree"),
     "tree: a long function that does not fit goes in short": (
-        "filter/model/context.c", "} else if (brief != SIZE_MAX && s->used + brief <= s->budget) {",
+        "filter/prompt/context.c", "} else if (brief != SIZE_MAX && s->used + brief <= s->budget) {",
         "} else if (0) {", "t50-tree"),
     "tree: checkpatch leaves out what a built-in rule says": (
         "filter/checks/tree.c", "if (rules_stand_for(v[i].type) || !changed_line(p, line))",
@@ -385,7 +385,7 @@ MUTATIONS = {
         "filter/base/text.c", "if (subst == replacement ? !run :", "if (subst == replacement ? 1 :",
         "t18-limits"),
     "guide: a header line's colon is on that line": (
-        "filter/model/guide.c", "const char *colon = memchr(s, ':', len);",
+        "filter/prompt/guide.c", "const char *colon = memchr(s, ':', len);",
         "const char *colon = strchr(s, ':');", "t32-llm-prompts"),
     "anchor: a multi-line quote is a block": (
         "filter/answer/anchor.c", "size_t line = n > 1 ? find_block(&q, ql, n) : FINDING_WHOLE;",
@@ -426,13 +426,13 @@ MUTATIONS = {
     "thread: at most THREAD_MAX_ADDRESSED notes": (
         "filter/thread/apply.c", "if (n++ >= THREAD_MAX_ADDRESSED)", "if (n++ >= 1000 * THREAD_MAX_ADDRESSED)", "t17-thread"),
     "thread: the model request carries the comments": (
-        "filter/model/prompt.c", "\tprompt_add_lines(b, earlier, is_fence);\n", "", "t37-llm-thread"),
+        "filter/prompt/prompt.c", "\tprompt_add_lines(b, earlier, is_fence);\n", "", "t37-llm-thread"),
     "thread: the comments are bounded in the request": (
         "filter/thread/apply.c", "if (b.len + entry.len > budget)", "if (b.len + entry.len > 1000 * budget)", "t37-llm-thread"),
     "thread: a comment imitating a fence is replaced": (
-        "filter/model/context.c", "PROMPT_THREAD_OPEN, PROMPT_THREAD_CLOSE,\n", "\n", "t37-llm-thread"),
+        "filter/prompt/context.c", "PROMPT_THREAD_OPEN, PROMPT_THREAD_CLOSE,\n", "\n", "t37-llm-thread"),
     "thread guide: only when the thread holds comments": (
-        "filter/model/prompt.c", "ti.in_thread = earlier != NULL;", "ti.in_thread = true;", "t37-llm-thread"),
+        "filter/prompt/prompt.c", "ti.in_thread = earlier != NULL;", "ti.in_thread = true;", "t37-llm-thread"),
     "preexisting = section: listed at the end": (
         "filter/model/model.c", "\t\t\tlist_preexisting(m, f);\n", "\t\t\t(void)list_preexisting;\n", "t37-llm-thread"),
     "lines: the cover letter's series findings are printed": (

@@ -12,7 +12,7 @@
 #include "answer/answer.h"
 #include "base/buf.h"
 #include "model/backend.h"
-#include "model/prompt.h"
+#include "prompt/prompt.h"
 
 struct model_request {
 	struct prompt prompt;	/* filled in by the caller */

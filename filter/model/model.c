@@ -17,9 +17,9 @@
 #include "model/http.h"
 #include "model/model.h"
 #include "model/offline.h"
-#include "model/parts.h"
-#include "model/prompt.h"
 #include "model/verify.h"
+#include "prompt/parts.h"
+#include "prompt/prompt.h"
 
 /* Of an invalid answer, how much goes into the draft. */
 #define LLM_MAX_RAW 2000

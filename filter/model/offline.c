@@ -11,8 +11,8 @@
 #include "model/cache.h"
 #include "model/http.h"
 #include "model/offline.h"
-#include "model/prompt.h"
 #include "model/usage.h"
+#include "prompt/prompt.h"
 
 /* The review's own schema; other requests (verify) add theirs to the name. */
 #define OFFLINE_REVIEW_SCHEMA "patch_review"

@@ -4,8 +4,8 @@
 
 #include "base/msg.h"
 #include "base/text.h"
-#include "model/context.h"
-#include "model/prompt.h"
+#include "prompt/context.h"
+#include "prompt/prompt.h"
 #include "tree/tree.h"
 
 static const char tree_intro[] =

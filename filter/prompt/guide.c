@@ -14,7 +14,7 @@
 #include "base/msg.h"
 #include "base/paths.h"
 #include "base/slurp.h"
-#include "model/guide.h"
+#include "prompt/guide.h"
 #include "tree/tree.h"
 
 /* A prompt file is a page or two of text; refuse anything far larger. */

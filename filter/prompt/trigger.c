@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "base/msg.h"
-#include "model/trigger.h"
+#include "prompt/trigger.h"
 
 static bool is_ident_start(char c)
 {

@@ -33,7 +33,7 @@ struct prompt {
 struct prompt_part;
 
 /*
- * Builds the prompt for in->patch, or for one part of it (model/parts.h;
+ * Builds the prompt for in->patch, or for one part of it (prompt/parts.h;
  * NULL for all of it). Returns 0, or -1 with the reason in *why.
  */
 int prompt_build(struct prompt *p, const struct review_input *in,

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 
 #include "base/msg.h"
-#include "model/parts.h"
+#include "prompt/parts.h"
 
 static size_t file_bytes(const struct patch *p, size_t f)
 {

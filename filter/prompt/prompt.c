@@ -5,11 +5,11 @@
 
 #include "base/msg.h"
 #include "base/text.h"
-#include "model/context.h"
-#include "model/guide.h"
-#include "model/parts.h"
-#include "model/prompt.h"
-#include "model/trigger.h"
+#include "prompt/context.h"
+#include "prompt/guide.h"
+#include "prompt/parts.h"
+#include "prompt/prompt.h"
+#include "prompt/trigger.h"
 #include "thread/thread.h"
 #include "tree/tree.h"
 

@@ -9,8 +9,8 @@
 #include <stddef.h>
 
 #include "base/buf.h"
-#include "model/guide.h"
 #include "patch/patch.h"
+#include "prompt/guide.h"
 
 struct ident {
 	const char *s;		/* points into the patch text */
