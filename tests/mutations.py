@@ -86,10 +86,10 @@ MUTATIONS = {
     "parts: a patch over part_bytes is reviewed in groups of files": (
         "filter/prompt/parts.c", "if (budget && total > budget) {", "if (0) {", "t37-llm-series"),
     "jobs: up to jobs requests run at once": (
-        "filter/model/http.c", "i < n && (long)running < jobs; i++)", "i < n && (long)running < jobs / jobs; i++)",
+        "filter/transport/http.c", "i < n && (long)running < jobs; i++)", "i < n && (long)running < jobs / jobs; i++)",
         "t37-llm-series"),
     "jobs: a failed request is retried on its own": (
-        "filter/model/http.c", "\tt->phase = PHASE_WAITING;\n\trs->retries++;",
+        "filter/transport/http.c", "\tt->phase = PHASE_WAITING;\n\trs->retries++;",
         "\tt->phase = PHASE_DONE;\n\trs->retries++;", "t37-llm-series t31-llm-failures"),
     "series-diffstat: a path no patch touches": (
         "filter/series/checks.c", "shown_whole(d.paths.v[i]) && !touched(s, d.paths.v[i]))\n\t\t\tunknown++;",

@@ -35,7 +35,7 @@ check "docs: every key and option is documented${missing:+ (missing:$missing)}" 
 # and the README alike.
 statuses() { grep -o '[0-9][0-9][0-9]' | sort -u | tr '\n' ' '; }
 run_pr --help
-code=$(sed -n '/retry\[\] = {/p' "$ROOT/filter/model/http.c" | statuses)
+code=$(sed -n '/retry\[\] = {/p' "$ROOT/filter/transport/http.c" | statuses)
 help=$(sed -n 's/^  retries  *//p' "$T/out" | statuses)
 man=$(sed -n '/^\.B retries$/{n;p;}' "$ROOT/patchreview.1" | statuses)
 readme=$(grep '^| `retries` |' "$ROOT/README.md" | statuses)

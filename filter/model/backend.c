@@ -7,8 +7,8 @@
 #include "base/text.h"
 #include "model/apikey.h"
 #include "model/backend.h"
-#include "model/http.h"
 #include "model/offline.h"
+#include "transport/http.h"
 
 /* Server error messages go into the draft; keep them short. */
 #define BACKEND_MAX_MESSAGE 200

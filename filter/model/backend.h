@@ -15,9 +15,9 @@
 #include "base/buf.h"
 #include "config/config.h"
 #include "model/cache.h"
-#include "model/progress.h"
 #include "model/usage.h"
 #include "model/wire.h"
+#include "transport/progress.h"
 
 /* The connection. */
 struct backend {

@@ -14,12 +14,12 @@
 #include "base/msg.h"
 #include "base/text.h"
 #include "model/batch.h"
-#include "model/http.h"
 #include "model/model.h"
 #include "model/offline.h"
 #include "model/verify.h"
 #include "prompt/parts.h"
 #include "prompt/prompt.h"
+#include "transport/http.h"
 
 /* Of an invalid answer, how much goes into the draft. */
 #define LLM_MAX_RAW 2000

@@ -9,10 +9,10 @@
 #include "base/paths.h"
 #include "base/slurp.h"
 #include "model/cache.h"
-#include "model/http.h"
 #include "model/offline.h"
 #include "model/usage.h"
 #include "prompt/prompt.h"
+#include "transport/http.h"
 
 /* The review's own schema; other requests (verify) add theirs to the name. */
 #define OFFLINE_REVIEW_SCHEMA "patch_review"

@@ -13,7 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "base/buf.h"
-#include "model/http.h"
+#include "transport/http.h"
 
 /* Ways to ask for JSON, strongest first; a backend falls back when a 400 rejects one. */
 enum json_mode {

@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "base/buf.h"
-#include "model/stream.h"
+#include "transport/stream.h"
 
 struct progress;
 

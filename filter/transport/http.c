@@ -16,9 +16,9 @@
 #include "base/clock.h"
 #include "base/msg.h"
 #include "base/str.h"
-#include "model/http.h"
-#include "model/libcurl.h"
-#include "model/progress.h"
+#include "transport/http.h"
+#include "transport/libcurl.h"
+#include "transport/progress.h"
 
 /* Where a transfer is: not started, in the multi handle, waiting to retry, or done. */
 enum phase { PHASE_QUEUED, PHASE_RUNNING, PHASE_WAITING, PHASE_DONE };

@@ -1,7 +1,7 @@
 /* stream.c: SSE and NDJSON splitting, fed whatever pieces the network gives. */
 #include <string.h>
 
-#include "model/stream.h"
+#include "transport/stream.h"
 
 void stream_init(struct stream *s, enum http_framing framing,
 		 int (*on_event)(void *ctx, const char *data, size_t len), void *ctx)

@@ -2,7 +2,7 @@
 #include <stdio.h>
 
 #include "base/clock.h"
-#include "model/progress.h"
+#include "transport/progress.h"
 
 /* Quick answers should not flash a line. */
 #define PROGRESS_DELAY 1.0

@@ -3,7 +3,7 @@
 #include <stddef.h>
 
 #include "base/msg.h"
-#include "model/libcurl.h"
+#include "transport/libcurl.h"
 
 struct libcurl libcurl;
 
