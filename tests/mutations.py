@@ -175,10 +175,10 @@ MUTATIONS = {
         "filter/answer/anchor.c", "return l->kind == LINE_REMOVED ? 1 :", "return l->kind == LINE_REMOVED ? 2.5 :",
         "t15-parse"),
     "offline: answers from files are not cached": (
-        "filter/model/backend.c", "if (b->offline || !b->config->cache)\n\t\treturn;",
+        "filter/backend/backend.c", "if (b->offline || !b->config->cache)\n\t\treturn;",
         "if (!b->config->cache)\n\t\treturn;", "t35-offline"),
     "offline: a repair request has its own name": (
-        "filter/model/offline.c", 'buf_addstr(name, ".repair");', 'buf_addstr(name, "");',
+        "filter/backend/offline.c", 'buf_addstr(name, ".repair");', 'buf_addstr(name, "");',
         "t35-offline"),
     "text: bidi overrides neutralised": (
         "filter/base/text.c", "(cp >= 0x202a && cp <= 0x202e) ||", "(cp >= 0x202a && cp <= 0x202d) ||",
@@ -330,16 +330,16 @@ MUTATIONS = {
         'filter/checks/body.c', 'subject_parse(s, subject.data);\n\t\tbuf_release(&subject);\n\t\treturn;',
         'buf_release(&subject);\n\t\tbreak;', 't17-kernel'),
     "stream: [DONE] ends the request": (
-        "filter/model/wire_openai.c", "a->complete = a->ended = true;", "a->complete = true;",
+        "filter/backend/wire_openai.c", "a->complete = a->ended = true;", "a->complete = true;",
         "t31-llm-failures"),
     "stream: an in-stream overloaded_error is retried": (
-        "filter/model/wire_anthropic.c", '!strcmp(kind, "overloaded_error")', '!strcmp(kind, "none")',
+        "filter/backend/wire_anthropic.c", '!strcmp(kind, "overloaded_error")', '!strcmp(kind, "none")',
         "t31-llm-failures"),
     "400: only a named rejection is adjusted": (
-        "filter/model/wire.c", 'else if (mentions(param, "format") ||', "else if (1 ||",
+        "filter/backend/wire.c", 'else if (mentions(param, "format") ||', "else if (1 ||",
         "t31-llm-failures"),
     "keys: the usual variable goes only to its own service": (
-        "filter/model/apikey.c", "const char *value = own ? getenv(w->default_key_env) : NULL;",
+        "filter/backend/apikey.c", "const char *value = own ? getenv(w->default_key_env) : NULL;",
         "const char *value = getenv(w->default_key_env);", "t30-llm"),
     "anchor: lines per quote": (
         "filter/answer/anchor.h", "#define ANCHOR_MAX_LINES 20", "#define ANCHOR_MAX_LINES 21",

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/cache.h"
+#include "backend/offline.h"
 #include "base/buf.h"
 #include "base/msg.h"
 #include "base/paths.h"
@@ -14,8 +16,6 @@
 #include "eval/report.h"
 #include "eval/run.h"
 #include "eval/set.h"
-#include "model/cache.h"
-#include "model/offline.h"
 
 enum { EVAL_OK = 0, EVAL_USAGE = 2, EVAL_FAILED = 3 };
 /* Case names have three digits at most. */

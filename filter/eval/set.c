@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/cache.h"
 #include "base/buf.h"
 #include "base/msg.h"
 #include "base/paths.h"
@@ -13,7 +14,6 @@
 #include "eval/git.h"
 #include "eval/set.h"
 #include "eval/truth.h"
-#include "model/cache.h"
 
 #define SET_FORMAT "# patchreview eval set 1"
 #define SET_MAX_FILE ((size_t)16 << 20)

@@ -10,8 +10,8 @@
 #include <stdbool.h>
 
 #include "answer/answer.h"
+#include "backend/backend.h"
 #include "base/buf.h"
-#include "model/backend.h"
 #include "prompt/prompt.h"
 
 struct model_request {

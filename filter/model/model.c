@@ -10,12 +10,12 @@
 #include <unistd.h>
 
 #include "answer/anchor.h"
+#include "backend/offline.h"
 #include "base/clock.h"
 #include "base/msg.h"
 #include "base/text.h"
 #include "model/batch.h"
 #include "model/model.h"
-#include "model/offline.h"
 #include "model/verify.h"
 #include "prompt/parts.h"
 #include "prompt/prompt.h"

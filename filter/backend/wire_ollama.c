@@ -4,8 +4,8 @@
  */
 #include <string.h>
 
+#include "backend/wire.h"
 #include "base/msg.h"
-#include "model/wire.h"
 
 /*
  * Ollama silently drops the start of a prompt longer than its context

@@ -12,11 +12,11 @@
 
 #include <stdbool.h>
 
+#include "backend/cache.h"
+#include "backend/usage.h"
+#include "backend/wire.h"
 #include "base/buf.h"
 #include "config/config.h"
-#include "model/cache.h"
-#include "model/usage.h"
-#include "model/wire.h"
 #include "transport/progress.h"
 
 /* The connection. */
@@ -31,7 +31,7 @@ struct backend {
 	unsigned adjust;	/* enum wire_adjust bits a 400 asked for */
 	struct usage *usage;	/* the run's accounting */
 	struct progress *progress;	/* the run's display */
-	bool offline;		/* files answer (model/offline.h), not a server */
+	bool offline;		/* files answer (backend/offline.h), not a server */
 };
 
 /*

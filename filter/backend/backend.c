@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/apikey.h"
+#include "backend/backend.h"
+#include "backend/offline.h"
 #include "base/msg.h"
 #include "base/text.h"
-#include "model/apikey.h"
-#include "model/backend.h"
-#include "model/offline.h"
 #include "transport/http.h"
 
 /* Server error messages go into the draft; keep them short. */

@@ -5,8 +5,8 @@
  */
 #include <string.h>
 
+#include "backend/wire.h"
 #include "base/msg.h"
-#include "model/wire.h"
 
 static char *anthropic_body(const struct wire_request *rq)
 {

@@ -3,8 +3,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "backend/wire.h"
 #include "base/msg.h"
-#include "model/wire.h"
 
 const struct wire *wire_find(const char *name)
 {

@@ -12,11 +12,11 @@
 #include <cjson/cJSON.h>
 #include <glib.h>
 
+#include "backend/cache.h"
 #include "base/buf.h"
 #include "base/msg.h"
 #include "base/paths.h"
 #include "base/slurp.h"
-#include "model/cache.h"
 
 /* Entries hold one answer; anything far larger is not ours. */
 #define CACHE_MAX_ENTRY ((size_t)32 << 20)

@@ -5,12 +5,12 @@
 
 #include <cjson/cJSON.h>
 
+#include "backend/cache.h"
+#include "backend/offline.h"
+#include "backend/usage.h"
 #include "base/msg.h"
 #include "base/paths.h"
 #include "base/slurp.h"
-#include "model/cache.h"
-#include "model/offline.h"
-#include "model/usage.h"
 #include "prompt/prompt.h"
 #include "transport/http.h"
 

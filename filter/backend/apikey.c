@@ -10,10 +10,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "backend/apikey.h"
 #include "base/clock.h"
 #include "base/msg.h"
 #include "base/strvec.h"
-#include "model/apikey.h"
 
 extern char **environ;
 

@@ -7,9 +7,9 @@
 #ifndef APIKEY_H
 #define APIKEY_H
 
+#include "backend/wire.h"
 #include "base/buf.h"
 #include "config/config.h"
-#include "model/wire.h"
 
 /* How long api_key_command may take, e.g. for a passphrase prompt. */
 #define APIKEY_TIMEOUT 60

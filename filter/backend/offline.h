@@ -12,9 +12,9 @@
 
 #include <stdbool.h>
 
+#include "backend/wire.h"
 #include "base/buf.h"
 #include "config/config.h"
-#include "model/wire.h"
 
 struct usage;
 
