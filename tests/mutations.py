@@ -430,7 +430,7 @@ MUTATIONS = {
     "thread: the comments are bounded in the request": (
         "filter/thread/apply.c", "if (b.len + entry.len > budget)", "if (b.len + entry.len > 1000 * budget)", "t37-llm-thread"),
     "thread: a comment imitating a fence is replaced": (
-        "filter/prompt/context.c", "PROMPT_THREAD_OPEN, PROMPT_THREAD_CLOSE,\n", "\n", "t37-llm-thread"),
+        "filter/prompt/fence.c", "PROMPT_THREAD_OPEN, PROMPT_THREAD_CLOSE,\n", "\n", "t37-llm-thread"),
     "thread guide: only when the thread holds comments": (
         "filter/prompt/prompt.c", "ti.in_thread = earlier != NULL;", "ti.in_thread = true;", "t37-llm-thread"),
     "preexisting = section: listed at the end": (

@@ -5,7 +5,7 @@
 
 #include "base/msg.h"
 #include "model/verify.h"
-#include "prompt/context.h"
+#include "prompt/fence.h"
 #include "tree/tree.h"
 
 /* Lines of code shown on each side of a finding. */

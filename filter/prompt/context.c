@@ -5,7 +5,7 @@
 #include "base/msg.h"
 #include "base/text.h"
 #include "prompt/context.h"
-#include "prompt/prompt.h"
+#include "prompt/fence.h"
 #include "tree/tree.h"
 
 static const char tree_intro[] =
@@ -99,40 +99,6 @@ void prompt_context_release(struct prompt_context *pc)
 		free(pc->sections[i].pieces);
 	free(pc->sections);
 	*pc = (struct prompt_context){ 0 };
-}
-
-bool prompt_line_imitates(const char *s, size_t len, const char *const *fences, size_t n)
-{
-	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r'))
-		len--;
-	while (len && (*s == ' ' || *s == '\t' || *s == '+' || *s == '-'))
-		s++, len--;
-	for (size_t i = 0; i < n; i++)
-		if (len == strlen(fences[i]) && !memcmp(s, fences[i], len))
-			return true;
-	return false;
-}
-
-bool prompt_line_is_fence(const char *s, size_t len)
-{
-	static const char *const fences[] = {
-		PROMPT_FENCE_OPEN, PROMPT_FENCE_CLOSE, PROMPT_CONTEXT_OPEN, PROMPT_CONTEXT_CLOSE,
-		PROMPT_SERIES_OPEN, PROMPT_SERIES_CLOSE, PROMPT_THREAD_OPEN, PROMPT_THREAD_CLOSE,
-	};
-	return prompt_line_imitates(s, len, fences, sizeof(fences) / sizeof(*fences));
-}
-
-void prompt_add_lines(struct buf *b, const char *text, bool (*is_fence)(const char *, size_t))
-{
-	for (const char *p = text; *p;) {
-		size_t len = strcspn(p, "\n");
-		if (is_fence(p, len))
-			buf_addstr(b, "(a line imitating a prompt fence was removed)");
-		else
-			buf_add(b, p, len);
-		buf_addch(b, '\n');
-		p += len + (p[len] == '\n');
-	}
 }
 
 /* Code lines: the code holds the patch's lines, so they may imitate a fence. */

@@ -13,9 +13,6 @@
 #include "base/buf.h"
 #include "review/review.h"
 
-#define PROMPT_CONTEXT_OPEN "<<<CONTEXT"
-#define PROMPT_CONTEXT_CLOSE "CONTEXT>>>"
-
 enum piece_fate { PIECE_IN, PIECE_SHORT, PIECE_CUT };
 
 struct context_piece {
@@ -52,18 +49,5 @@ void prompt_context_text(const struct prompt_context *pc, struct buf *user);
 
 /* --explain-prompt: what went in, short, or was cut, and the budgets. */
 void prompt_context_explain(const struct prompt_context *pc, FILE *out);
-
-/*
- * Whether the line imitates one of the n fence lines: the same text once
- * blanks and diff markers ('+', '-') around it are set aside, as a patch
- * line quoting a fence would read.
- */
-bool prompt_line_imitates(const char *s, size_t len, const char *const *fences, size_t n);
-
-/* A line that would end or open a fence of the prompt. */
-bool prompt_line_is_fence(const char *s, size_t len);
-
-/* Appends text's lines to b, replacing each line is_fence() says imitates a fence. */
-void prompt_add_lines(struct buf *b, const char *text, bool (*is_fence)(const char *, size_t));
 
 #endif

@@ -6,6 +6,7 @@
 #include "base/msg.h"
 #include "base/text.h"
 #include "prompt/context.h"
+#include "prompt/fence.h"
 #include "prompt/guide.h"
 #include "prompt/parts.h"
 #include "prompt/prompt.h"

@@ -13,14 +13,6 @@
 #include "base/buf.h"
 #include "review/review.h"
 
-#define PROMPT_FENCE_OPEN "<<<PATCH"
-#define PROMPT_FENCE_CLOSE "PATCH>>>"
-/* Around the rest of the series, when the patch is reviewed with it. */
-#define PROMPT_SERIES_OPEN "<<<SERIES"
-#define PROMPT_SERIES_CLOSE "SERIES>>>"
-/* Around what the thread's replies already said of the patch. */
-#define PROMPT_THREAD_OPEN "<<<THREAD"
-#define PROMPT_THREAD_CLOSE "THREAD>>>"
 /* Rough, model-independent: English and code average near 4 bytes a token. */
 #define PROMPT_BYTES_PER_TOKEN 4
 
