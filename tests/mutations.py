@@ -198,13 +198,13 @@ MUTATIONS = {
         "filter/main.c", "review_worst(&r) >= o->fail_on", "review_worst(&r) > o->fail_on",
         "t16-formats"),
     "json: a context line has its new-side number": (
-        "filter/output/output.c", "if (l->kind == LINE_ADDED || l->kind == LINE_CONTEXT)\n",
+        "filter/output/place.c", "if (l->kind == LINE_ADDED || l->kind == LINE_CONTEXT)\n",
         "if (l->kind == LINE_ADDED)\n", "t36-llm-formats"),
     "json: a context line has its old-side number": (
-        "filter/output/output.c", "if (l->kind == LINE_REMOVED || l->kind == LINE_CONTEXT)\n",
+        "filter/output/place.c", "if (l->kind == LINE_REMOVED || l->kind == LINE_CONTEXT)\n",
         "if (l->kind == LINE_REMOVED)\n", "t36-llm-formats"),
     "json: whole-patch findings first": (
-        "filter/output/output.c", "return lx == FINDING_WHOLE ? -1 : ly == FINDING_WHOLE ? 1 :",
+        "filter/output/place.c", "return lx == FINDING_WHOLE ? -1 : ly == FINDING_WHOLE ? 1 :",
         "return lx == FINDING_WHOLE ? 1 : ly == FINDING_WHOLE ? -1 :", "t36-llm-formats"),
     "b4-check: an error fails": (
         "filter/output/b4check.c", 'col->worst == SEVERITY_ERROR ? "fail"',
