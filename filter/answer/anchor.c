@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "answer/anchor.h"
+#include "base/hash.h"
 #include "base/msg.h"
 #include "review/finding.h"
 
@@ -30,10 +31,7 @@ static void normalise(struct buf *out, const char *s, size_t len)
 
 static uint32_t hash(const char *s, size_t len)
 {
-	uint32_t h = 2166136261u;	/* FNV-1a */
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
+	return hash_fnv32(HASH_FNV32_INIT, s, len);
 }
 
 static bool is_code(const struct patch_line *l)

@@ -6,6 +6,7 @@
 #include "backend/apikey.h"
 #include "backend/backend.h"
 #include "backend/offline.h"
+#include "base/hash.h"
 #include "base/msg.h"
 #include "base/text.h"
 #include "transport/http.h"
@@ -293,7 +294,7 @@ void backend_cache_key(const struct backend *b, const struct wire_request *rq,
 		parts[n++] = rq->messages[i].role;
 		parts[n++] = rq->messages[i].text;
 	}
-	cache_key(key, parts, n);
+	hash_sha256_strings(key, parts, n);
 	free(parts);
 }
 

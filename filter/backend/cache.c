@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include <cjson/cJSON.h>
-#include <glib.h>
 
 #include "backend/cache.h"
 #include "base/buf.h"
@@ -21,16 +20,6 @@
 /* Entries hold one answer; anything far larger is not ours. */
 #define CACHE_MAX_ENTRY ((size_t)32 << 20)
 #define CACHE_FORMAT 1
-
-void cache_key(char key[CACHE_KEY_SIZE], const char *const *parts, size_t nparts)
-{
-	GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
-	for (size_t i = 0; i < nparts; i++)
-		/* The NUL keeps ("ab", "c") apart from ("a", "bc"). */
-		g_checksum_update(sum, (const guchar *)parts[i], (gssize)strlen(parts[i]) + 1);
-	snprintf(key, CACHE_KEY_SIZE, "%s", g_checksum_get_string(sum));
-	g_checksum_free(sum);
-}
 
 /* The cache directory into *dir; returns -1 when neither variable is set. */
 static int cache_dir(struct buf *dir)

@@ -5,17 +5,15 @@
 #ifndef CACHE_H
 #define CACHE_H
 
-#include <stddef.h>
+#include "base/hash.h"
 
-#define CACHE_KEY_SIZE 65	/* SHA-256 in hex, and a NUL */
+/* A key is the SHA-256 of the request's parts (base/hash.h), in hex. */
+#define CACHE_KEY_SIZE HASH_SHA256_HEX
 
 struct cache_entry {
 	char *text;		/* the model's answer as it came */
 	long prompt_tokens, completion_tokens;
 };
-
-/* The key for a request made of these parts (model, prompt, ...). */
-void cache_key(char key[CACHE_KEY_SIZE], const char *const *parts, size_t nparts);
 
 /* Returns 0 and fills *e on a hit; -1 on a miss or an unreadable entry. */
 int cache_get(const char *key, struct cache_entry *e);

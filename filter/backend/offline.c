@@ -5,9 +5,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "backend/cache.h"
 #include "backend/offline.h"
 #include "backend/usage.h"
+#include "base/hash.h"
 #include "base/msg.h"
 #include "base/paths.h"
 #include "base/slurp.h"
@@ -36,9 +36,9 @@ static void request_name(struct buf *name, const struct config *c,
 	if (c->request_name && *c->request_name) {
 		add_safe(name, c->request_name);
 	} else {
-		char key[CACHE_KEY_SIZE];
+		char key[HASH_SHA256_HEX];
 		const char *parts[] = { rq->system, rq->messages[0].text };
-		cache_key(key, parts, 2);
+		hash_sha256_strings(key, parts, 2);
 		buf_addf(name, "req-%.16s", key);
 	}
 	if (strcmp(rq->schema_name, OFFLINE_REVIEW_SCHEMA)) {

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend/cache.h"
 #include "base/buf.h"
+#include "base/hash.h"
 #include "base/msg.h"
 #include "base/paths.h"
 #include "base/slurp.h"
@@ -25,7 +25,7 @@ struct pick {
 	struct eval_case c;
 	struct buf mail, truth;
 	long long time;
-	char order[CACHE_KEY_SIZE];	/* a hash of the id: the order of the names */
+	char order[HASH_SHA256_HEX];	/* a hash of the id: the order of the names */
 };
 
 struct picks {
@@ -346,7 +346,7 @@ static int set_write(struct eval_set *s, struct picks *ps)
 	/* The samples were drawn in id order: name them in another, so a name tells nothing. */
 	for (size_t i = 0; i < ps->n; i++) {
 		const char *id = ps->v[i].c.sha;
-		cache_key(ps->v[i].order, &id, 1);
+		hash_sha256_strings(ps->v[i].order, &id, 1);
 	}
 	if (ps->n)
 		qsort(ps->v, ps->n, sizeof(*ps->v), compare_picks);

@@ -8,9 +8,9 @@
 #include "base/msg.h"
 #include "base/slurp.h"
 #include "base/str.h"
+#include "eval/funcname.h"
 #include "eval/git.h"
 #include "eval/history.h"
-#include "eval/funcname.h"
 #include "eval/truth.h"
 
 /* Ranges blamed in one file of one fix; a fix larger than that is not a pointed one. */

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/hash.h"
 #include "base/msg.h"
 #include "base/paths.h"
 #include "base/slurp.h"
@@ -64,17 +65,7 @@ struct file_list {
 
 static uint32_t hash32(const char *s, size_t len)
 {
-	uint32_t h = 2166136261u;
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
-}
-
-static uint64_t hash64(uint64_t h, const char *s, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-	return h;
+	return hash_fnv32(HASH_FNV32_INIT, s, len);
 }
 
 static bool indexable(const char *path)
@@ -93,7 +84,7 @@ static int list_files(struct tree *t, struct file_list *fl, struct buf *why)
 	static const char *const args[] = { "ls-files", "-s", "-z", NULL };
 	struct buf out = BUF_INIT;
 	int ret = repo_git(t, args, NULL, NULL, INDEX_MAX_LIST, &out, NULL, why);
-	fl->key = 14695981039346656037ull;
+	fl->key = HASH_FNV64_INIT;
 	for (const char *p = out.data, *end = out.data + out.len; !ret && p < end;) {
 		const char *rec = p;
 		p += strlen(p) + 1;
@@ -114,7 +105,7 @@ static int list_files(struct tree *t, struct file_list *fl, struct buf *why)
 	}
 	if (ret > 0)
 		buf_addf(why, "git ls-files failed (status %d)", ret);
-	fl->key = hash64(fl->key, fl->names.data, fl->names.len);
+	fl->key = hash_fnv64(fl->key, fl->names.data, fl->names.len);
 	buf_release(&out);
 	return ret ? -1 : 0;
 }
@@ -126,7 +117,7 @@ static char *index_path(const struct tree *t)
 		return NULL;
 	struct buf b = BUF_INIT;
 	buf_addf(&b, "%s/%016llx.idx", dir,
-		 (unsigned long long)hash64(14695981039346656037ull, t->top, strlen(t->top)));
+		 (unsigned long long)hash_fnv64(HASH_FNV64_INIT, t->top, strlen(t->top)));
 	free(dir);
 	return buf_detach(&b, NULL);
 }
