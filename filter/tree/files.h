@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "csource/clex.h"
 #include "patch/patch.h"
-#include "tree/clex.h"
 #include "tree/repo.h"
 
 struct tfile {

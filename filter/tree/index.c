@@ -14,7 +14,7 @@
 #include "base/paths.h"
 #include "base/slurp.h"
 #include "base/str.h"
-#include "tree/clex.h"
+#include "csource/clex.h"
 #include "tree/index.h"
 #include "tree/repo.h"
 

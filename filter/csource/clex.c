@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tree/clex.h"
+#include "csource/clex.h"
 
 void clex_init(struct clex *lx, const char *text, size_t len)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "base/msg.h"
-#include "tree/clex.h"
+#include "csource/clex.h"
 
 /* What one top-level statement has shown so far. */
 struct stmt {
