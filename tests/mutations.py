@@ -75,10 +75,10 @@ MUTATIONS = {
         "filter/tree/tree.c", "tr->applies = base_applies(t, earlier, nearlier, p, tr->base, &why);",
         "tr->applies = base_applies(t, earlier, 0, p, tr->base, &why);", "t50-tree"),
     "tree: a series' patch takes the series' base when it names none": (
-        "filter/tree/base.c", "bool from_series = !named && series_base && *series_base;",
+        "filter/repo/base.c", "bool from_series = !named && series_base && *series_base;",
         "bool from_series = false;", "t50-tree"),
     "tree: a series' files are read as the earlier patches leave them": (
-        "filter/tree/files.c", "\t\t\tbring_forward(fs, pf->old_path, &f->base, &f->base_len);\n",
+        "filter/repo/files.c", "\t\t\tbring_forward(fs, pf->old_path, &f->base, &f->base_len);\n",
         "", "t50-tree"),
     "series guide: only when the patch comes with its series": (
         "filter/prompt/prompt.c", "ti.in_series = in->series != NULL;", "ti.in_series = true;",
@@ -260,7 +260,7 @@ MUTATIONS = {
     "tree: AGENTS.md's review section ends at the next heading": (
         "filter/tree/agents.c", "if (level && in && level <= in)", "if (0)", "t50-tree"),
     "tree: the mail's prerequisites move the base": (
-        "filter/tree/base.c", "if (want && found == want) {", "if (0) {", "t50-tree"),
+        "filter/repo/base.c", "if (want && found == want) {", "if (0) {", "t50-tree"),
     "tree: a struct's type from the variable's declaration": (
         "filter/tree/context.c", "want_add(w, f, t[1].s, t[1].len, TAG_KINDS);", ";", "t50-tree"),
     'profile: a kernel path makes a kernel patch': (

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tree/files.h"
+#include "repo/files.h"
 #include "tree/index.h"
 #include "tree/outcome.h"
 

@@ -15,8 +15,8 @@
 #include "base/slurp.h"
 #include "base/str.h"
 #include "csource/clex.h"
+#include "repo/repo.h"
 #include "tree/index.h"
-#include "tree/repo.h"
 
 #define INDEX_MAGIC "PRIDX02\n"
 /* git ls-files -s of a very large tree; anything bigger is not a tree we index. */

@@ -14,7 +14,7 @@
 
 #include "base/buf.h"
 #include "patch/patch.h"
-#include "tree/repo.h"
+#include "repo/repo.h"
 
 struct base_choice {
 	char *commit;		/* the commit to read, or NULL for the work tree */

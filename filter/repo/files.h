@@ -12,7 +12,7 @@
 
 #include "csource/clex.h"
 #include "patch/patch.h"
-#include "tree/repo.h"
+#include "repo/repo.h"
 
 struct tfile {
 	char *path;		/* the path at the base (the new path for the patch's files) */

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "base/msg.h"
-#include "tree/files.h"
+#include "repo/files.h"
 
 struct line_vec {
 	const char **s;

@@ -7,7 +7,7 @@
 #include "base/str.h"
 #include "base/strvec.h"
 #include "base/text.h"
-#include "tree/base.h"
+#include "repo/base.h"
 
 /* How far back from HEAD prerequisite patches are looked for. */
 #define PREREQ_MAX_COMMITS "500"

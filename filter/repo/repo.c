@@ -14,7 +14,7 @@
 #include "base/slurp.h"
 #include "base/str.h"
 #include "base/strvec.h"
-#include "tree/repo.h"
+#include "repo/repo.h"
 
 /* git on a large tree: seconds at most; a hung one must not hold the draft. */
 #define REPO_GIT_TIMEOUT 60.0
