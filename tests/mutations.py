@@ -255,14 +255,14 @@ MUTATIONS = {
         "filter/checks/tree.c", "return k == LINE_ADDED || k == LINE_MESSAGE || k == LINE_TRAILER;",
         "return k != LINE_HUNK_HEADER;", "t50-tree"),
     "tree: a caller passing the old number of arguments": (
-        "filter/tree/callers.c", "if (v[i].args == (int)old->params)",
+        "filter/code/callers.c", "if (v[i].args == (int)old->params)",
         "if (v[i].args == (int)now->params)", "t50-tree"),
     "tree: AGENTS.md's review section ends at the next heading": (
         "filter/tree/agents.c", "if (level && in && level <= in)", "if (0)", "t50-tree"),
     "tree: the mail's prerequisites move the base": (
         "filter/repo/base.c", "if (want && found == want) {", "if (0) {", "t50-tree"),
     "tree: a struct's type from the variable's declaration": (
-        "filter/tree/context.c", "want_add(w, f, t[1].s, t[1].len, TAG_KINDS);", ";", "t50-tree"),
+        "filter/code/context.c", "want_add(w, f, t[1].s, t[1].len, TAG_KINDS);", ";", "t50-tree"),
     'profile: a kernel path makes a kernel patch': (
         'filter/checks/rules.c', '"arch/", "drivers/", "fs/",',
         '"arch/", "fs/",', 't17-kernel'),

@@ -14,9 +14,9 @@
 #include "base/paths.h"
 #include "base/slurp.h"
 #include "base/str.h"
+#include "code/index.h"
 #include "csource/clex.h"
 #include "repo/repo.h"
-#include "tree/index.h"
 
 #define INDEX_MAGIC "PRIDX02\n"
 /* git ls-files -s of a very large tree; anything bigger is not a tree we index. */

@@ -8,7 +8,7 @@
 
 #include "base/msg.h"
 #include "base/str.h"
-#include "tree/context.h"
+#include "code/context.h"
 
 /* A changed definition longer than this goes in only in its short form. */
 #define CHANGED_MAX_LINES 400

@@ -9,8 +9,8 @@
 
 #include "base/msg.h"
 #include "base/str.h"
+#include "code/context.h"
 #include "review/finding.h"
-#include "tree/context.h"
 
 #define CALLERS_SHOWN 5		/* per function, in the context */
 #define CALLER_FILES 40		/* files read for the context's callers */

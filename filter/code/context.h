@@ -1,5 +1,5 @@
 /*
- * context.h: inside tree/: gathering the context items and the tree's
+ * context.h: inside code/: gathering the context items and the tree's
  * findings for one review, and the helpers they share.
  */
 #ifndef CONTEXT_H
@@ -9,9 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "code/index.h"
+#include "code/outcome.h"
 #include "repo/files.h"
-#include "tree/index.h"
-#include "tree/outcome.h"
 
 /* Is path C (or C++) by its name? Only such files are scanned. */
 bool context_is_c(const char *path);
