@@ -231,7 +231,7 @@ MUTATIONS = {
         "filter/eval/score.c", "bool same = fa == fb && !strcmp(x.data, y.data);",
         "bool same = fa == fb || !strcmp(x.data, y.data);", "t37-eval"),
     "eval: beside an insertion, past a blank line": (
-        "filter/eval/truth.c", "if (r->insertion && is_blank(b, r->from))",
+        "filter/evalset/truth.c", "if (r->insertion && is_blank(b, r->from))",
         "if (0)", "t37-eval"),
     "b4 agent: a skipped patch gets no file": (
         "contrib/b4/patchreview-agent", 'r.get("patch-state") == "skip"',

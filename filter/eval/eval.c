@@ -15,7 +15,7 @@
 #include "eval/eval.h"
 #include "eval/report.h"
 #include "eval/run.h"
-#include "eval/set.h"
+#include "evalset/set.h"
 
 enum { EVAL_OK = 0, EVAL_USAGE = 2, EVAL_FAILED = 3 };
 /* Case names have three digits at most. */

@@ -13,9 +13,9 @@
 #include "base/buf.h"
 #include "base/msg.h"
 #include "base/strvec.h"
-#include "eval/git.h"
-#include "eval/hints.h"
-#include "eval/history.h"
+#include "evalset/git.h"
+#include "evalset/hints.h"
+#include "evalset/history.h"
 
 /* Commits after the last one with the line that are looked at. */
 #define HINT_CANDIDATES 8

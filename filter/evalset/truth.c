@@ -8,10 +8,10 @@
 #include "base/msg.h"
 #include "base/slurp.h"
 #include "base/str.h"
-#include "eval/funcname.h"
-#include "eval/git.h"
-#include "eval/history.h"
-#include "eval/truth.h"
+#include "evalset/funcname.h"
+#include "evalset/git.h"
+#include "evalset/history.h"
+#include "evalset/truth.h"
 
 /* Ranges blamed in one file of one fix; a fix larger than that is not a pointed one. */
 #define TRUTH_MAX_RANGES 200

@@ -10,8 +10,8 @@
 #include "base/buf.h"
 #include "base/msg.h"
 #include "base/slurp.h"
-#include "eval/git.h"
-#include "eval/history.h"
+#include "evalset/git.h"
+#include "evalset/history.h"
 
 /* Shortest commit id a Fixes: trailer may abbreviate to (git's minimum). */
 #define FIXES_MIN_ID 7

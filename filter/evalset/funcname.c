@@ -2,7 +2,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "eval/funcname.h"
+#include "evalset/funcname.h"
 
 static bool is_ident(char c)
 {

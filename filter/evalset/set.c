@@ -11,9 +11,9 @@
 #include "base/paths.h"
 #include "base/slurp.h"
 #include "base/str.h"
-#include "eval/git.h"
-#include "eval/set.h"
-#include "eval/truth.h"
+#include "evalset/git.h"
+#include "evalset/set.h"
+#include "evalset/truth.h"
 
 #define SET_FORMAT "# patchreview eval set 1"
 #define SET_MAX_FILE ((size_t)16 << 20)

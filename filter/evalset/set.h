@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "eval/history.h"
+#include "evalset/history.h"
 
 enum case_kind { CASE_BUG, CASE_CLEAN };
 

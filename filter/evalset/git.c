@@ -13,7 +13,7 @@
 
 #include "base/msg.h"
 #include "base/strvec.h"
-#include "eval/git.h"
+#include "evalset/git.h"
 
 extern char **environ;
 
