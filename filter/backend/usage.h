@@ -1,6 +1,6 @@
 /* usage.h: what the requests of one review cost, counted by every transport. */
-#ifndef MODEL_USAGE_H
-#define MODEL_USAGE_H
+#ifndef BACKEND_USAGE_H
+#define BACKEND_USAGE_H
 
 /* What the requests of one review cost. */
 struct usage {

@@ -1,6 +1,6 @@
 /* outcome.h: what reviewing a patch against the tree gives: context and findings. */
-#ifndef TREE_OUTCOME_H
-#define TREE_OUTCOME_H
+#ifndef CODE_OUTCOME_H
+#define CODE_OUTCOME_H
 
 #include <stdbool.h>
 #include <stddef.h>

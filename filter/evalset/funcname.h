@@ -1,6 +1,6 @@
 /* funcname.h: the function a line of C opens, for scoring and for the truth. */
-#ifndef EVAL_FUNCNAME_H
-#define EVAL_FUNCNAME_H
+#ifndef EVALSET_FUNCNAME_H
+#define EVALSET_FUNCNAME_H
 
 #include <stdbool.h>
 #include <stddef.h>

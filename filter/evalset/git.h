@@ -5,8 +5,8 @@
  * paths, prefixes, external diff drivers) is overridden, and the GIT_*
  * variables of the caller's environment are not passed on.
  */
-#ifndef EVAL_GIT_H
-#define EVAL_GIT_H
+#ifndef EVALSET_GIT_H
+#define EVALSET_GIT_H
 
 #include <stddef.h>
 

@@ -5,8 +5,8 @@
  * change of the same line for the same reason is strong evidence that the
  * finding was real).
  */
-#ifndef EVAL_HINTS_H
-#define EVAL_HINTS_H
+#ifndef EVALSET_HINTS_H
+#define EVALSET_HINTS_H
 
 #include <stdbool.h>
 

@@ -5,8 +5,8 @@
  * Samples are taken in commit id order: ids are uniform hashes, so that is
  * a fair, repeatable sample that stays put as the history grows.
  */
-#ifndef EVAL_HISTORY_H
-#define EVAL_HISTORY_H
+#ifndef EVALSET_HISTORY_H
+#define EVALSET_HISTORY_H
 
 #include <stddef.h>
 

@@ -6,8 +6,8 @@
  * (cases/NAME.truth); set.tsv lists them and what the set was built from,
  * so that a later run with the same parameters takes the set as it is.
  */
-#ifndef EVAL_SET_H
-#define EVAL_SET_H
+#ifndef EVALSET_SET_H
+#define EVALSET_SET_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -5,8 +5,8 @@
  * of them the bug commit wrote, and where they were in it); and the
  * functions its hunks are in. Kept as a small TSV file beside the case.
  */
-#ifndef EVAL_TRUTH_H
-#define EVAL_TRUTH_H
+#ifndef EVALSET_TRUTH_H
+#define EVALSET_TRUTH_H
 
 #include <stddef.h>
 

@@ -5,8 +5,8 @@
  * not fit goes in short or is cut, and so is every item of a lower
  * priority after it. The text goes after the patch, in its own fence.
  */
-#ifndef MODEL_CONTEXT_H
-#define MODEL_CONTEXT_H
+#ifndef PROMPT_CONTEXT_H
+#define PROMPT_CONTEXT_H
 
 #include <stdio.h>
 
