@@ -11,7 +11,7 @@ PKGS = gmime-3.0 libcurl libcjson
 CC ?= cc
 CFLAGS ?= -O2 -g
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-# libcurl is opened with dlopen() on the first model request (filter/model/libcurl.c):
+# libcurl is opened with dlopen() on the first model request (filter/transport/libcurl.c):
 # linking it would cost every run ~10 ms of loading TLS libraries.
 PKG_LIBS = $(shell pkg-config --libs gmime-3.0 libcjson 2>/dev/null) -ldl
 override CFLAGS += -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L \
@@ -64,7 +64,7 @@ FUZZ_TIME ?= 60
 FUZZ_TARGETS = mail answer stream config guide
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_OBJS = $(filter-out build/fuzz/obj/main.o,$(SRCS:filter/%.c=build/fuzz/obj/%.o))
-FUZZ_NET = build/fuzz/obj/model/http.o build/fuzz/obj/model/libcurl.o
+FUZZ_NET = build/fuzz/obj/transport/http.o build/fuzz/obj/transport/libcurl.o
 FUZZ_HDRS = $(wildcard tests/fuzz/*.h)
 
 build/fuzz/obj/%.o: filter/%.c $(HDRS)
@@ -90,7 +90,7 @@ fuzz-targets: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 
 # The prompts' install directory is compiled into guide.o: rebuild it when
 # DATADIR changes (make; make install PREFIX=/usr).
-build/release/model/guide.o build/asan/model/guide.o build/fuzz/obj/model/guide.o: build/datadir
+build/release/prompt/guide.o build/asan/prompt/guide.o build/fuzz/obj/prompt/guide.o: build/datadir
 build/datadir: FORCE
 	@mkdir -p build
 	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@

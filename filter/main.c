@@ -19,6 +19,7 @@
 #include "mail/mail.h"
 #include "model/model.h"
 #include "output/output.h"
+#include "output/write.h"
 #include "patch/patch.h"
 #include "reviewers.h"
 #include "run_series.h"

@@ -12,6 +12,7 @@
 #include "draft/out.h"
 #include "model/model.h"
 #include "output/output.h"
+#include "output/write.h"
 #include "reviewers.h"
 #include "run_series.h"
 #include "series/context.h"

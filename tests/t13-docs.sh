@@ -184,7 +184,7 @@ check "docs: the $(ls "$T/run" | wc -l) runnable examples run${failed:+ (failed:
 # model page's words.
 statuses() { grep -o '[0-9][0-9][0-9]' | sort -u | tr '\n' ' '; }
 run_pr --help
-code=$(sed -n '/retry\[\] = {/p' "$ROOT/filter/model/http.c" | statuses)
+code=$(sed -n '/retry\[\] = {/p' "$ROOT/filter/transport/http.c" | statuses)
 help=$(sed -n 's/^  retries  *[0-9]*  *//p' "$T/out" | statuses)
 page=$(sed -n '/^## Transport/,/are retried/p' "$DOC/model.md" | sed -n '/^[^#]/,$p' | statuses)
 check "docs: the retried statuses are the code's ($code) in --help and doc/model.md" \

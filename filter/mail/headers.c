@@ -7,7 +7,7 @@
 
 #include "base/msg.h"
 #include "base/text.h"
-#include "mail/parse.h"
+#include "mail/headers.h"
 
 static char *clean_header(const char *value)
 {

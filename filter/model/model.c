@@ -9,17 +9,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "answer/anchor.h"
+#include "backend/offline.h"
 #include "base/clock.h"
 #include "base/msg.h"
 #include "base/text.h"
-#include "model/anchor.h"
 #include "model/batch.h"
-#include "model/http.h"
 #include "model/model.h"
-#include "model/offline.h"
-#include "model/parts.h"
-#include "model/prompt.h"
 #include "model/verify.h"
+#include "prompt/parts.h"
+#include "prompt/prompt.h"
+#include "transport/http.h"
 
 /* Of an invalid answer, how much goes into the draft. */
 #define LLM_MAX_RAW 2000

@@ -11,6 +11,7 @@
 
 #include "base/msg.h"
 #include "base/text.h"
+#include "output/json.h"
 #include "output/output.h"
 #include "output/place.h"
 

@@ -16,9 +16,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "answer/anchor.h"
 #include "checks/checks.h"
 #include "mail/mail.h"
-#include "model/anchor.h"
 #include "patch/patch.h"
 
 static const char *const kind_names[] = {
