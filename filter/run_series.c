@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/budget.h"
 #include "base/buf.h"
 #include "base/msg.h"
 #include "draft/out.h"
@@ -15,7 +16,6 @@
 #include "output/write.h"
 #include "reviewers.h"
 #include "run_series.h"
-#include "series/context.h"
 #include "thread/thread.h"
 #include "tree/tree.h"
 
@@ -84,10 +84,10 @@ struct reviewed {
 	struct review cover;
 	struct review *rs;
 	struct review_input *ins;
-	char **contexts;
 	struct tree_review *trees;	/* with --tree, what it says of each patch */
 	const struct thread *thread;	/* what the replies said */
 	const struct patch **earlier;	/* the patches in order, which trees read on top of */
+	struct budget *budget;		/* what the run may still send to the model */
 };
 
 /* Where the drafts and the --format output go. */
@@ -138,18 +138,16 @@ static void inputs(struct reviewed *v, const struct config *c, struct tree *tree
 	bool model = c->explain_prompt || model_configured(c);
 	bool with_context = model && (s->cover || s->npatches > 1);
 	v->ins = xcalloc(s->npatches + 1, sizeof(*v->ins));
-	v->contexts = xcalloc(s->npatches + 1, sizeof(*v->contexts));
 	v->trees = xcalloc(s->npatches + 1, sizeof(*v->trees));
 	/* Kept by the tree reviews (their files are read on top of these): freed with them. */
 	const struct patch **earlier = xcalloc(s->npatches + 1, sizeof(*earlier));
 	v->earlier = earlier;
 	for (size_t k = 0; k < s->npatches; k++) {
 		struct series_msg *m = s->patches[k];
-		if (with_context)
-			v->contexts[k] = series_context(s, k, (size_t)c->series_context_bytes);
 		v->ins[k] = (struct review_input){
-			.mail = m->mail, .patch = &m->patch, .config = c, .series = v->contexts[k],
-			.thread = v->thread,
+			.mail = m->mail, .patch = &m->patch, .config = c,
+			.series = with_context ? s : NULL, .series_index = k,
+			.thread = v->thread, .budget = v->budget,
 		};
 		if (tree) {
 			const struct tree_series_place place = {
@@ -203,12 +201,10 @@ static void release_reviewed(struct reviewed *v)
 	review_release(&v->cover);
 	for (size_t k = 0; k < v->s->npatches; k++) {
 		review_release(&v->rs[k]);
-		free(v->contexts[k]);
 		tree_review_release(&v->trees[k]);
 	}
 	free(v->trees);
 	free(v->earlier);
-	free(v->contexts);
 	free(v->rs);
 	free(v->ins);
 }
@@ -279,8 +275,10 @@ void run_series(struct mail *mails, size_t n, const struct config *c,
 {
 	struct series_set set;
 	struct thread thread;
+	struct budget budget;
 	*res = (struct run_series_result){ .worst = -1 };
 	series_group(&set, mails, n);
+	budget_init(&budget, c);
 	read_thread(&thread, &set, src);
 	size_t drafts = 0, patches = 0;
 	for (size_t i = 0; i < set.n; i++) {
@@ -298,6 +296,7 @@ void run_series(struct mail *mails, size_t n, const struct config *c,
 	for (size_t i = 0; i < set.n; i++) {
 		v[i].s = &set.v[i];
 		v[i].thread = &thread;
+		v[i].budget = &budget;
 		review_series(&v[i], c, tree, res);
 	}
 	/* --requests-out: the requests are the output; the drafts wait for their answers. */

@@ -17,14 +17,19 @@ check "explain: the guide chosen and the trigger that chose it" \
 check "explain: an always guide" out_has '^  commit-message +selected: always'
 check "explain: guides left out" out_has '^  filesystems +not selected$'
 check "explain: prompt size in bytes and estimated tokens" \
-	out_has '^Prompt: [0-9]+ bytes \(instructions [0-9]+, patch [0-9]+\), about [0-9]+ tokens \(an estimate'
+	out_has '^Prompt: [0-9]+ bytes \(instructions [0-9]+, user message [0-9]+\), about [0-9]+ tokens \(an estimate'
+check "explain: each request split into instructions, patch, series, thread and tree" \
+	out_has '^Request 1 of 1: [0-9]+ bytes, about [0-9]+ tokens: instructions [0-9]+, patch [0-9]+, series 0, thread 0, tree 0\.$'
 check "explain: the size of all guides together" out_has '^Guides: [0-9]+ of [0-9]+ bytes selected'
 check "explain: no draft" sh -c "! grep -q '^Subject:' '$T/out'"
 PATCHREVIEW_BACKEND= run_pr --explain-prompt < "$MAILS/llm-fs.eml"
 check "explain: works with no backend configured" \
 	sh -c "[ $status -eq 0 ] && grep -q -E '^  filesystems +selected: path fs/' '$T/out'"
-PATCHREVIEW_MAX_PROMPT_BYTES=100 run_pr --explain-prompt < "$NET"
-check "explain: says when max_prompt_bytes would skip the model" out_has "over max_prompt_bytes \(100\)"
+PATCHREVIEW_CONTEXT_TOKENS=5000 PATCHREVIEW_MAX_TOKENS=1000 run_pr --explain-prompt < "$NET"
+check "explain: says when context_tokens would skip the model" \
+	out_has "^The model would be skipped: the instructions and what comes with the patch take about [0-9]+ tokens"
+PATCHREVIEW_TOKEN_BUDGET=100 run_pr --explain-prompt < "$NET"
+check "explain: says when the requests are over token_budget" out_has "^That is over token_budget \(100\)"
 
 # The user's prompt files: replace, disable, add; README and dotfiles ignored.
 P=$XDG_CONFIG_HOME/patchreview/prompts

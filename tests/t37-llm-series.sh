@@ -94,7 +94,7 @@ check "cache: the same series again sends nothing" sh -c "[ $(requests) -eq 0 ] 
 
 # A large patch in parts: one request per group of files, findings merged.
 : > "$LOG"
-PATCHREVIEW_PART_BYTES=300 PATCHREVIEW_CACHE=no run_pr < "$MAILS/series-gap.mbox"
+PATCHREVIEW_PART_BYTES=400 PATCHREVIEW_CACHE=no run_pr < "$MAILS/series-gap.mbox"
 check "parts: 1/3 (two files over part_bytes) goes in two requests" sh -c "[ $(requests) -eq 3 ]"
 check "parts: each part says which it is and names the files of the other" \
 	reqq "this is part 1." '"this is part 1." in u and "[part 1 of 2 of this patch; the diffs of these files are in the other parts: tools/foo/foo.h]" in patch and "+++ b/tools/foo/foo.h" not in patch'

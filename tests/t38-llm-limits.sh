@@ -12,7 +12,7 @@ NET_LINE='> +	if (skb->len > sizeof(frame)) {'
 use_backend openai
 export PATCHREVIEW_CACHE=no
 
-# A 9,000-line patch, still under max_prompt_bytes.
+# A 9,000-line patch, in one request (no part, context or budget limit).
 python3 - "$T/long.eml" <<'PY'
 import sys
 n = 9000
@@ -25,7 +25,8 @@ with open(sys.argv[1], "w") as f:
     f.write("".join("+\tint v%05d = %d;\n" % (i, i) for i in range(n)))
 PY
 t0=$(now_s)
-PATCHREVIEW_MODEL=scenario:flood PATCHREVIEW_TIMEOUT=120 run_pr_within 60 < "$T/long.eml"
+PATCHREVIEW_MODEL=scenario:flood PATCHREVIEW_TIMEOUT=120 PATCHREVIEW_PART_BYTES=0 \
+	PATCHREVIEW_CONTEXT_TOKENS=0 PATCHREVIEW_TOKEN_BUDGET=0 run_pr_within 60 < "$T/long.eml"
 took=$(elapsed_since "$t0")
 check "flood: a 1 MiB quote and 100,001 findings on 9,000 lines, placed in bounded time (took $took s)" \
 	sh -c "[ $status -eq 0 ] && awk 'BEGIN { exit !($took < 30) }'"

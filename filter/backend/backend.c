@@ -254,24 +254,44 @@ static size_t send_round(struct backend *b, struct backend_ask *v, size_t *todo,
 	return again;
 }
 
+/* Does q fit the model's context and the run's budget? If not, q fails saying why. */
+static bool may_send(struct backend *b, struct backend_ask *q)
+{
+	const struct config *c = b->config;
+	size_t bytes = wire_request_bytes(q->rq);
+	q->ret = -1;
+	if (bytes > budget_request_bytes(c)) {
+		buf_addf(q->why, "the request is about %ld tokens, over context_tokens (%ld) "
+			 "with max_tokens (%ld) kept for the answer", tokens_of(bytes),
+			 c->context_tokens, c->max_tokens);
+		return false;
+	}
+	if (b->budget && !budget_take(b->budget, bytes)) {
+		buf_addf(q->why, "token_budget (%ld) spent", c->token_budget);
+		q->over_budget = true;
+		return false;
+	}
+	return true;
+}
+
 void backend_ask_all(struct backend *b, struct backend_ask *v, size_t n)
 {
-	if (b->offline) {
-		for (size_t i = 0; i < n; i++)
-			v[i].ret = offline_ask(b->config, v[i].rq, v[i].text, v[i].why, v[i].usage);
-		return;
-	}
-	size_t *todo = xcalloc(n + 1, sizeof(*todo));
+	size_t *todo = xcalloc(n + 1, sizeof(*todo)), left = 0;
 	for (size_t i = 0; i < n; i++)
-		todo[i] = i;
-	for (size_t left = n; left;)
+		if (may_send(b, &v[i]))
+			todo[left++] = i;
+	for (size_t k = 0; b->offline && k < left; k++) {
+		struct backend_ask *q = &v[todo[k]];
+		q->ret = offline_ask(b->config, q->rq, q->text, q->why, q->usage);
+	}
+	while (!b->offline && left)
 		left = send_round(b, v, todo, left);
 	free(todo);
 }
 
 int backend_ask(struct backend *b, struct wire_request *rq, struct buf *text, struct buf *why)
 {
-	struct backend_ask q = { rq, text, why, b->usage, -1 };
+	struct backend_ask q = { rq, text, why, b->usage, -1, false };
 	backend_ask_all(b, &q, 1);
 	return q.ret;
 }

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 
+#include "backend/budget.h"
 #include "backend/cache.h"
 #include "backend/usage.h"
 #include "backend/wire.h"
@@ -31,6 +32,7 @@ struct backend {
 	unsigned adjust;	/* enum wire_adjust bits a 400 asked for */
 	struct usage *usage;	/* the run's accounting */
 	struct progress *progress;	/* the run's display */
+	struct budget *budget;	/* what the run may still send, or NULL: no limit */
 	bool offline;		/* files answer (backend/offline.h), not a server */
 };
 
@@ -56,12 +58,16 @@ struct backend_ask {
 	struct buf *why;	/* the reason of a failure */
 	struct usage *usage;	/* what it cost is counted here */
 	int ret;		/* as backend_ask() returns */
+	bool over_budget;	/* not sent: the run's budget was spent */
 };
 
 /*
  * Sends the n requests at once, at most config jobs at a time, each with
- * its own retries; one that fails stops none of the others. backend_ask()
- * is this for one request, counted into the connection's usage.
+ * its own retries; one that fails stops none of the others. A request
+ * larger than the model's context is never sent, nor one past the run's
+ * budget (backend/budget.h), in the order of v: each fails with its
+ * reason. backend_ask() is this for one request, counted into the
+ * connection's usage.
  */
 void backend_ask_all(struct backend *b, struct backend_ask *v, size_t n);
 

@@ -5,13 +5,13 @@
 
 #include <cjson/cJSON.h>
 
+#include "backend/budget.h"
 #include "backend/offline.h"
 #include "backend/usage.h"
 #include "base/hash.h"
 #include "base/msg.h"
 #include "base/paths.h"
 #include "base/slurp.h"
-#include "prompt/prompt.h"
 #include "transport/http.h"
 
 /* The review's own schema; other requests (verify) add theirs to the name. */
@@ -47,14 +47,6 @@ static void request_name(struct buf *name, const struct config *c,
 	}
 	if (rq->nmessages > 1)
 		buf_addstr(name, ".repair");
-}
-
-static size_t request_bytes(const struct wire_request *rq)
-{
-	size_t n = strlen(rq->system);
-	for (size_t i = 0; i < rq->nmessages; i++)
-		n += strlen(rq->messages[i].text);
-	return n;
 }
 
 static char *request_json(const struct wire_request *rq, const char *name)
@@ -123,8 +115,8 @@ int offline_ask(const struct config *c, const struct wire_request *rq,
 	if (!ret) {
 		buf_add(text, answer.data, answer.len);
 		u->answered++;
-		u->prompt_tokens += (long)(request_bytes(rq) / PROMPT_BYTES_PER_TOKEN);
-		u->completion_tokens += (long)(answer.len / PROMPT_BYTES_PER_TOKEN);
+		u->prompt_tokens += tokens_of(wire_request_bytes(rq));
+		u->completion_tokens += tokens_of(answer.len);
 	} else if (c->answers && errno != ENOENT) {
 		buf_addf(why, "cannot read the answer '%s': %s", path.data,
 			 errno == EFBIG ? "too large" : strerror(errno));

@@ -68,7 +68,6 @@ static const struct key keys[] = {
 	KEY(verify, KEY_BOOL, "no", "ask the model to refute each finding in a second pass"),
 	KEY(prompts_dir, KEY_STRING, NULL, "your prompt guides (unset: ~/.config/patchreview/prompts)"),
 	KEY(disclosure, KEY_STRING, "Assisted-by: patchreview (%s)", "closing line naming the model (%s), or none"),
-	KEY(max_prompt_bytes, KEY_LONG, "400000", "skip the model above this prompt size"),
 	KEY(tree, KEY_STRING, NULL, "git work tree to read the code around the patch from"),
 	/* An 8k-token model: core, guides and patch take about 4,000, the answer 1,000. */
 	KEY(context_budget, KEY_LONG, "12000", "bytes of code from the tree in the prompt"),
@@ -76,6 +75,10 @@ static const struct key keys[] = {
 	KEY(series_context_bytes, KEY_LONG, "16000", "of a series, the other patches' diffs each request may carry"),
 	KEY(part_bytes, KEY_LONG, "32000", "review a patch whose diff is larger in parts of about this size"),
 	KEY(jobs, KEY_LONG, "4", "model requests sent at once, for a series or a patch in parts"),
+	/* A local model: most take 32k tokens; a few minutes of one GPU for a run. */
+	KEY(context_tokens, KEY_LONG, "32768", "the model's context: no request is larger, max_tokens kept for the answer; 0: no limit"),
+	KEY(token_budget, KEY_LONG, "100000", "tokens one run may send to the model, estimated; what is left over is named in the draft; 0: no limit"),
+	KEY(model_patches, KEY_LONG, "50", "patches one run gives the model; the rest are only checked; 0: no limit"),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(*keys))

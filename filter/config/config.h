@@ -57,7 +57,6 @@ struct config {
 	bool verify;		/* second pass that tries to refute findings */
 	char *prompts_dir;
 	char *disclosure;	/* closing line, or "none"; "%s" becomes the model name */
-	long max_prompt_bytes;	/* skip the model when the prompt is larger */
 	/* the maintainer's tree */
 	char *tree;		/* a git work tree to read the code around the patch from */
 	long context_budget;	/* bytes of that code in the prompt */
@@ -65,6 +64,9 @@ struct config {
 	long series_context_bytes;	/* of the other patches' diffs, in each request of a series */
 	long part_bytes;	/* a patch with a larger diff is reviewed in parts */
 	long jobs;		/* model requests sent at once */
+	long context_tokens;	/* the model's context: no request is larger (0: no limit) */
+	long token_budget;	/* tokens one run may send to the model (0: no limit) */
+	long model_patches;	/* patches one run gives the model (0: no limit) */
 	char **origin;		/* per key: where it was last set, or NULL */
 };
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/budget.h"
 #include "backend/offline.h"
 #include "base/buf.h"
 #include "base/hash.h"
@@ -237,7 +238,8 @@ int eval_main(int argc, char **argv, review_fn *review)
 	config_init(&c);
 	int ret = parse(&c, &o, argc, argv);
 	if (!ret) {
-		o.set.max_mail = c.max_prompt_bytes ? (size_t)c.max_prompt_bytes : (size_t)1 << 20;
+		/* A mail the budget cannot review whole measures the budget, not the model. */
+		o.set.max_mail = c.token_budget ? (size_t)c.token_budget * TOKEN_BYTES : (size_t)1 << 20;
 		ret = evaluate(&c, &o, review);
 	} else {
 		ret = ret < 0 ? EVAL_USAGE : EVAL_OK;

@@ -2,12 +2,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/budget.h"
 #include "backend/cache.h"
 #include "base/msg.h"
 #include "model/batch.h"
 
-/* Of an invalid answer, how much goes back with the repair request. */
+/* Of an invalid answer, how much goes back with the repair request, and the least worth it. */
 #define BATCH_MAX_ECHO 8192
+#define BATCH_MIN_ECHO 256
 
 static const char review_schema[] =
 	"{\"type\":\"object\",\"additionalProperties\":false,"
@@ -73,10 +75,20 @@ static void state_init(struct ask_state *st, const struct model_request *q,
 	};
 }
 
-/* Turns the request into the repair request, showing the model its invalid answer. */
-static void make_repair(struct ask_state *st)
+/*
+ * Turns the request into the repair request, showing the model its
+ * invalid answer, as much of it as the context leaves room for. Returns
+ * -1 when it leaves too little.
+ */
+static int make_repair(struct ask_state *st, const struct model_request *q,
+		       const struct config *c)
 {
+	size_t cap = budget_request_bytes(c), used = q->prompt.bytes + strlen(repair_request);
+	size_t room = cap > used ? cap - used : 0;
+	if (room < BATCH_MIN_ECHO)
+		return -1;
 	size_t len = st->text.len < BATCH_MAX_ECHO ? st->text.len : BATCH_MAX_ECHO;
+	len = len < room ? len : room;
 	while (len < st->text.len && ((unsigned char)st->text.data[len] & 0xc0) == 0x80)
 		len--;	/* keep whole UTF-8 sequences */
 	st->echo = xstrndup(st->text.data, len);
@@ -84,31 +96,34 @@ static void make_repair(struct ask_state *st)
 	st->messages[2] = (struct wire_message){ "user", repair_request };
 	st->rq.nmessages = 3;
 	buf_reset(&st->text);
+	return 0;
 }
 
 /* Sends the requests picked by want together; returns how many there were. */
-static size_t ask_some(struct backend *b, struct model_request *v, struct ask_state *st,
+static size_t ask_some(struct backend *b, struct model_request **v, struct ask_state *st,
 		       size_t n, bool (*want)(const struct model_request *, const struct ask_state *))
 {
 	struct backend_ask *asks = xcalloc(n + 1, sizeof(*asks));
 	size_t *which = xcalloc(n + 1, sizeof(*which)), m = 0;
 	for (size_t i = 0; i < n; i++)
-		if (want(&v[i], &st[i])) {
-			asks[m] = (struct backend_ask){ &st[i].rq, &st[i].text, &v[i].why, &st[i].own, -1 };
+		if (want(v[i], &st[i])) {
+			asks[m] = (struct backend_ask){ &st[i].rq, &st[i].text, &v[i]->why, &st[i].own,
+							-1, false };
 			which[m++] = i;
 		}
 	if (m)
 		backend_ask_all(b, asks, m);
 	for (size_t k = 0; k < m; k++) {
 		size_t i = which[k];
-		st[i].asked = true;
+		v[i]->over_budget = asks[k].over_budget;
 		if (asks[k].ret < 0)
 			continue;
-		if (!take_answer(&v[i], st[i].text.data)) {
-			v[i].answered = true;
+		st[i].asked = true;
+		if (!take_answer(v[i], st[i].text.data)) {
+			v[i]->answered = true;
 		} else if (st[i].rq.nmessages > 1) {
-			buf_addstr(&v[i].why, "answer was not valid JSON");
-			buf_add(&v[i].raw, st[i].text.data, st[i].text.len);
+			buf_addstr(&v[i]->why, "answer was not valid JSON");
+			buf_add(&v[i]->raw, st[i].text.data, st[i].text.len);
 		}
 	}
 	free(which);
@@ -145,30 +160,33 @@ static void add_usage(struct usage *to, const struct usage *u)
  * once again, one repair request for each answer that was not the JSON
  * asked for.
  */
-void batch_answer(struct backend *b, struct model_request *v, size_t n)
+void batch_answer(struct backend *b, struct model_request **v, size_t n)
 {
 	cJSON *schema = cJSON_Parse(review_schema);
 	struct ask_state *st = xcalloc(n + 1, sizeof(*st));
 	for (size_t i = 0; i < n; i++) {
-		state_init(&st[i], &v[i], b->config, schema);
+		state_init(&st[i], v[i], b->config, schema);
 		b->usage = &st[i].own;
 		backend_cache_key(b, &st[i].rq, st[i].key);
-		if (!backend_recall(b, st[i].key, &st[i].text) && !take_answer(&v[i], st[i].text.data))
-			v[i].answered = true;
+		if (!backend_recall(b, st[i].key, &st[i].text) && !take_answer(v[i], st[i].text.data))
+			v[i]->answered = true;
 		buf_reset(&st[i].text);
 	}
 	ask_some(b, v, st, n, first_round);
 	for (size_t i = 0; i < n; i++)
-		if (!v[i].answered && !v[i].why.len)
-			make_repair(&st[i]);
+		if (!v[i]->answered && !v[i]->why.len && make_repair(&st[i], v[i], b->config) < 0) {
+			buf_addstr(&v[i]->why, "answer was not valid JSON");
+			buf_add(&v[i]->raw, st[i].text.data, st[i].text.len);
+		}
 	ask_some(b, v, st, n, repair_round);
 	for (size_t i = 0; i < n; i++) {
-		if (v[i].answered && st[i].asked)
+		if (v[i]->answered && st[i].asked)
 			backend_remember(b, st[i].key, st[i].text.data, st[i].own.prompt_tokens,
 					 st[i].own.completion_tokens);
-		add_usage(v[i].usage, &st[i].own);
+		add_usage(v[i]->usage, &st[i].own);
 		free(st[i].echo);
 		buf_release(&st[i].text);
+		prompt_release(&v[i]->prompt);
 	}
 	free(st);
 	cJSON_Delete(schema);

@@ -1,6 +1,6 @@
 /*
- * batch.h: the review requests of a run, one per patch or per part of a
- * large patch, answered together: from the cache where it can, else from
+ * batch.h: review requests, one per patch or per part of a large patch,
+ * answered together: from the cache where it can, else from
  * the backend, with one repair request for an answer that is not the
  * JSON asked for. Answers are cached one request at a time.
  */
@@ -15,18 +15,23 @@
 #include "prompt/prompt.h"
 
 struct model_request {
-	struct prompt prompt;	/* filled in by the caller */
+	struct prompt prompt;	/* filled in by the caller; released once answered */
+	size_t bytes;		/* of the prompt */
 	struct usage *usage;	/* whose accounting the request counts into */
 	struct model_answer answer;	/* the review, when answered */
 	struct buf why;		/* why it failed, when it did */
 	struct buf raw;		/* an answer that never became JSON */
 	bool answered;
+	bool over_budget;	/* not sent: the run's token budget was spent */
 };
 
 void model_request_init(struct model_request *q, struct usage *u);
 void model_request_release(struct model_request *q);
 
-/* Answers the n requests on backend b; each ends answered or with its why. */
-void batch_answer(struct backend *b, struct model_request *v, size_t n);
+/*
+ * Answers the n requests on backend b; each ends answered, over_budget,
+ * or with its why. Then their prompts are released.
+ */
+void batch_answer(struct backend *b, struct model_request **v, size_t n);
 
 #endif

@@ -1,8 +1,10 @@
 /*
  * model.c: the model review, from prompts to findings in the drafts. Each
  * patch gets one request, or one per part when it is large; the requests
- * of all patches are answered together (model/batch.h), then each patch's
- * findings are anchored, merged, verified and added to its review.
+ * are written as they are sent, a window of them at a time, and answered
+ * together (model/batch.h); then each patch's findings are anchored,
+ * merged, verified and added to its review. What the run's budget left
+ * out is named in the draft.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -17,25 +19,30 @@
 #include "model/batch.h"
 #include "model/model.h"
 #include "model/verify.h"
-#include "prompt/parts.h"
 #include "prompt/prompt.h"
 #include "transport/http.h"
 
 /* Of an invalid answer, how much goes into the draft. */
 #define LLM_MAX_RAW 2000
+/* Requests written ahead of their sending, per request sent at once. */
+#define WINDOW_PER_JOB 4
+#define WINDOW_MAX 64
 
 /* The model review of one patch. */
 struct model_run {
 	const struct review_input *in;
 	struct review *r;
 	struct usage usage;
-	struct model_request *requests;	/* its own, in the run's array */
+	struct prompt_plan plan;	/* its requests, written as they are sent */
+	struct model_request *requests;	/* one per request of the plan */
 	size_t nrequests;
 	struct buf why;		/* a failure before any request was made */
 	double start;
 	size_t unsure, off_change;	/* findings dropped by those rules */
 	int refuted;		/* by the verify pass */
 	bool failed;
+	bool capped;		/* past model_patches: not given to the model */
+	bool planned;		/* its requests go out */
 };
 
 /* The same line at the top of the draft and on stderr. */
@@ -288,17 +295,113 @@ static void report_failure(struct model_run *m, const struct model_request *q, s
 	}
 }
 
+/* Not sent for a reason that is no failure: the budget, or a line no request can hold. */
+static bool left_out(const struct model_run *m, size_t k)
+{
+	return !m->requests[k].answered &&
+		(m->requests[k].over_budget || prompt_plan_too_large(&m->plan, k));
+}
+
+/* What parts of the patch the requests [k, end) with the same fate hold. */
+static void describe_parts(struct buf *b, const struct model_run *m, bool (*fate)(const struct model_run *, size_t))
+{
+	size_t runs = 0;
+	for (size_t k = 0; k < m->nrequests; k++) {
+		if (!fate(m, k))
+			continue;
+		size_t end = k + 1;
+		while (end < m->nrequests && fate(m, end))
+			end++;
+		if (runs++)
+			buf_addstr(b, "; ");
+		prompt_plan_describe(&m->plan, k, end, b);
+		k = end;
+	}
+}
+
+static bool over_budget(const struct model_run *m, size_t k)
+{
+	return !m->requests[k].answered && m->requests[k].over_budget;
+}
+
+static bool too_large(const struct model_run *m, size_t k)
+{
+	return !m->requests[k].answered && prompt_plan_too_large(&m->plan, k);
+}
+
+/* "the model did not review this patch" or "... 27 of the 31 parts of this patch". */
+static void did_not_review(struct buf *b, const struct model_run *m,
+			   bool (*fate)(const struct model_run *, size_t), long *tokens)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < m->nrequests; k++)
+		if (fate(m, k)) {
+			n++;
+			*tokens += tokens_of(m->requests[k].bytes);
+		}
+	if (m->nrequests == 1)
+		buf_addstr(b, "the model did not review this patch");
+	else
+		buf_addf(b, "the model did not review %zu of the %zu parts of this patch", n,
+			 m->nrequests);
+}
+
+/*
+ * The parts the budget or the context left out, and how to review them:
+ * for the maintainer, who may otherwise take silence for approval.
+ */
+static void tell_unreviewed(struct model_run *m)
+{
+	const struct config *c = m->in->config;
+	size_t budget = 0, large = 0;
+	for (size_t k = 0; k < m->nrequests; k++) {
+		budget += over_budget(m, k);
+		large += too_large(m, k);
+	}
+	if (budget) {
+		struct buf s = BUF_INIT;
+		long tokens = 0;
+		did_not_review(&s, m, over_budget, &tokens);
+		buf_addf(&s, ": token_budget (%ld) was spent", c->token_budget);
+		if (m->nrequests > 1) {
+			buf_addstr(&s, ". Not reviewed: ");
+			describe_parts(&s, m, over_budget);
+		}
+		buf_addf(&s, ". To review %s (about %ld tokens more), ", budget > 1 ? "them" : "it", tokens);
+		if (c->cache && !offline_enabled(c))
+			buf_addstr(&s, "run patchreview on the mail again: what was reviewed comes "
+				   "from the cache, so the budget goes to the rest; or raise token_budget");
+		else
+			buf_addstr(&s, "raise token_budget by that much");
+		review_note(m->r, "%s", s.data);
+		buf_release(&s);
+	}
+	if (large) {
+		struct buf s = BUF_INIT;
+		long tokens = 0;
+		did_not_review(&s, m, too_large, &tokens);
+		buf_addstr(&s, ": it holds a line larger than any request may be (context_tokens)");
+		if (m->nrequests > 1) {
+			buf_addstr(&s, ". Not reviewed: ");
+			describe_parts(&s, m, too_large);
+		}
+		review_note(m->r, "%s", s.data);
+		buf_release(&s);
+	}
+}
+
 /* After the requests: what each patch's review found, and what it cost. */
 static void finish(struct model_run *m, struct backend *b, struct progress *progress)
 {
 	bool any = false, raw = false;
 	for (size_t k = 0; k < m->nrequests; k++) {
 		const struct model_request *q = &m->requests[k];
-		if (!q->answered)
+		if (!q->answered && !left_out(m, k))
 			report_failure(m, q, k);
 		any |= q->answered;
 		raw |= q->raw.len > 0;
 	}
+	tell_unreviewed(m);
 	if (any)
 		add_findings(m, b, progress);
 	if (any || raw)
@@ -309,83 +412,169 @@ static void finish(struct model_run *m, struct backend *b, struct progress *prog
 		report(m, end);
 }
 
-/* The requests for m's patch: one, or one per part. Returns how many it added to v. */
-static size_t plan(struct model_run *m, struct model_request *v)
+static void release_run(struct model_run *m)
 {
-	const struct config *c = m->in->config;
-	struct prompt_part *parts;
-	size_t nparts = prompt_parts(m->in->patch, (size_t)c->part_bytes, &parts), n = 0;
-	for (size_t k = 0; k < nparts && !m->failed; k++) {
-		struct model_request *q = &v[n];
-		model_request_init(q, &m->usage);
-		if (prompt_build(&q->prompt, m->in, &parts[k], &m->why) < 0) {
-			fail(m, m->why.data);
-		} else if (c->max_prompt_bytes && q->prompt.bytes > (size_t)c->max_prompt_bytes) {
-			tell(m->r, "model review skipped: the prompt%s is %zu bytes, over "
-			     "max_prompt_bytes (%ld)", nparts > 1 ? " of a part" : "",
-			     q->prompt.bytes, c->max_prompt_bytes);
-		} else {
-			n++;
-			continue;
-		}
-		model_request_release(q);
-	}
-	free(parts);
-	return n;
+	for (size_t k = 0; k < m->nrequests; k++)
+		model_request_release(&m->requests[k]);
+	free(m->requests);
+	prompt_plan_release(&m->plan);
+	buf_release(&m->why);
 }
 
-/* Answers all requests on one backend; a backend that cannot open fails them all. */
-static void ask_all(struct model_run *runs, size_t nruns, struct model_request *v, size_t n,
-		    const struct config *c)
-{
+/* The requests on their way: a window of them is written, then sent together. */
+struct sender {
 	struct backend b;
 	struct progress progress;
+	struct model_request **window;
+	size_t n, size;
+};
+
+static void flush(struct sender *s)
+{
+	if (s->n)
+		batch_answer(&s->b, s->window, s->n);
+	progress_done(&s->progress);
+	s->n = 0;
+}
+
+/* Plans m's requests; false when none will go (noted in the draft). */
+static bool plan(struct model_run *m)
+{
+	int ret = prompt_plan(&m->plan, m->in, &m->why);
+	if (ret < 0)
+		fail(m, m->why.data);
+	else if (ret > 0)
+		tell(m->r, "model review skipped: %s", m->why.data);
+	if (ret)
+		return false;
+	m->nrequests = m->plan.count;
+	m->requests = xcalloc(m->nrequests + 1, sizeof(*m->requests));
+	for (size_t k = 0; k < m->nrequests; k++)
+		model_request_init(&m->requests[k], &m->usage);
+	return true;
+}
+
+/* Writes m's requests into the window, sending it whenever it is full; false when it was sent. */
+static bool queue(struct sender *s, struct model_run *m)
+{
+	bool sent = false;
+	for (size_t k = 0; k < m->nrequests; k++) {
+		struct model_request *q = &m->requests[k];
+		if (prompt_plan_too_large(&m->plan, k))
+			continue;
+		prompt_plan_request(&m->plan, k, &q->prompt);
+		q->bytes = q->prompt.bytes;
+		s->window[s->n++] = q;
+		if (s->n == s->size) {
+			flush(s);
+			sent = true;
+		}
+	}
+	return sent;
+}
+
+/* The patches past model_patches, and the budget's effect, on stderr once a run. */
+static void tell_run(const struct model_run *runs, size_t n, const struct config *c)
+{
+	size_t capped = 0, patches = 0, requests = 0;
+	for (size_t i = 0; i < n; i++) {
+		capped += runs[i].capped;
+		size_t left = 0;
+		for (size_t k = 0; k < runs[i].nrequests; k++)
+			left += !runs[i].requests[k].answered && runs[i].requests[k].over_budget;
+		patches += left > 0;
+		requests += left;
+	}
+	if (capped)
+		warn("the model was given %ld patches (model_patches); %zu more %s only checked",
+		     c->model_patches, capped, capped == 1 ? "is" : "are");
+	if (requests)
+		warn("token_budget (%ld) spent: the model did not review %zu request%s of %zu "
+		     "patch%s; the draft%s say%s which", c->token_budget, requests,
+		     requests == 1 ? "" : "s", patches, patches == 1 ? "" : "es",
+		     patches == 1 ? "" : "s", patches == 1 ? "s" : "");
+}
+
+/*
+ * Each patch in turn: its plan, its requests into the window; whenever
+ * the window is sent, the patches before this one are complete and are
+ * finished and released, so that what is held does not grow with the run.
+ */
+static void ask_all(struct model_run *runs, size_t n, struct budget *budget,
+		    const struct config *c)
+{
+	struct sender s = { .n = 0 };
 	struct buf why = BUF_INIT;
 	struct usage opening = { 0 };
-	progress_start(&progress, isatty(2) && !c->quiet, "waiting for the model");
-	if (backend_open(&b, c, &opening, &progress, &why) == 0)
-		batch_answer(&b, v, n);
-	progress_done(&progress);
-	for (size_t i = 0; !why.len && i < nruns; i++)
-		if (runs[i].nrequests)
-			finish(&runs[i], &b, &progress);
-	backend_close(&b);
+	s.size = c->jobs > 0 ? (size_t)c->jobs * WINDOW_PER_JOB : WINDOW_PER_JOB;
+	s.size = s.size < WINDOW_MAX ? s.size : WINDOW_MAX;
+	s.window = xcalloc(s.size, sizeof(*s.window));
+	progress_start(&s.progress, isatty(2) && !c->quiet, "waiting for the model");
+	int opened = backend_open(&s.b, c, &opening, &s.progress, &why);
+	s.b.budget = budget;
+	size_t done = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct model_run *m = &runs[i];
+		if (!m->planned)
+			continue;
+		if (opened < 0) {
+			fail(m, why.data);
+			continue;
+		}
+		if (!budget_take_patch(budget)) {
+			m->capped = true;
+			m->planned = false;
+			review_note(m->r, "the model did not review this patch: a run gives it at most "
+				    "%ld patches (model_patches). To review it, run patchreview on "
+				    "this patch alone, or raise model_patches", c->model_patches);
+			continue;
+		}
+		if (!plan(m)) {
+			m->planned = false;
+			continue;
+		}
+		if (!queue(&s, m))
+			continue;
+		for (; done < i; done++)
+			if (runs[done].planned)
+				finish(&runs[done], &s.b, &s.progress);
+	}
+	flush(&s);
+	for (; opened == 0 && done < n; done++)
+		if (runs[done].planned)
+			finish(&runs[done], &s.b, &s.progress);
+	tell_run(runs, n, c);
+	backend_close(&s.b);
 	/* libcurl was loaded only if a request was really sent. */
 	http_global_cleanup();
-	for (size_t i = 0; why.len && i < nruns; i++)
-		if (runs[i].nrequests)
-			fail(&runs[i], why.data);
+	free(s.window);
 	buf_release(&why);
 }
 
 void model_review(const struct review_input *ins, struct review *rs, size_t n)
 {
 	struct model_run *runs = xcalloc(n + 1, sizeof(*runs));
-	size_t cap = 1, nreq = 0;
-	for (size_t i = 0; i < n; i++)
-		cap += ins[i].patch->nfiles;
-	struct model_request *v = xcalloc(cap, sizeof(*v));
+	struct budget own, *budget = n ? ins[0].budget : NULL;
+	bool any = false;
 	for (size_t i = 0; i < n; i++) {
 		struct model_run *m = &runs[i];
 		*m = (struct model_run){ .in = &ins[i], .r = &rs[i], .why = BUF_INIT,
 					 .start = clock_now() };
-		if (!model_configured(ins[i].config) || !patch_has_diff(ins[i].patch))
-			continue;
-		rs[i].model_ran = true;
-		m->requests = &v[nreq];
-		m->nrequests = plan(m, m->requests);
-		nreq += m->nrequests;
+		m->planned = model_configured(ins[i].config) && patch_has_diff(ins[i].patch);
+		rs[i].model_ran = m->planned;
+		any |= m->planned;
 	}
-	if (nreq)
-		ask_all(runs, n, v, nreq, ins[0].config);
+	if (!budget && n) {
+		budget_init(&own, ins[0].config);
+		budget = &own;
+	}
+	if (any)
+		ask_all(runs, n, budget, ins[0].config);
 	for (size_t i = 0; i < n; i++) {
 		rs[i].model_failed |= runs[i].failed;
 		rs[i].model_deferred |= runs[i].usage.written > 0;
-		buf_release(&runs[i].why);
+		release_run(&runs[i]);
 	}
-	for (size_t k = 0; k < nreq; k++)
-		model_request_release(&v[k]);
-	free(v);
 	free(runs);
 }
 

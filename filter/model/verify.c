@@ -85,20 +85,28 @@ static void add_definitions(struct buf *b, const struct tree_review *tree,
  * imitates the fence is replaced, so none can end it early.
  */
 static char *findings_text(const struct patch *p, const struct tree_review *tree,
-			   const struct placed_finding *v, size_t n)
+			   const struct placed_finding *v, size_t *n, size_t max)
 {
-	struct buf b = BUF_INIT, data = BUF_INIT;
-	for (size_t i = 0; i < n; i++) {
-		const struct model_finding *f = v[i].finding;
-		buf_addf(&data, "\nfinding %zu\nfile: %s\nquote: %s\ncomment: %s\n",
-			 i + 1, f->file, f->quote, f->comment);
-		add_context(&data, p, v[i].line);
+	struct buf b = BUF_INIT, data = BUF_INIT, one = BUF_INIT;
+	size_t frame = strlen(VERIFY_FENCE_OPEN "\n" VERIFY_FENCE_CLOSE "\n"), fit = 0;
+	for (; fit < *n; fit++) {
+		const struct model_finding *f = v[fit].finding;
+		struct buf text = BUF_INIT;
+		buf_addf(&text, "\nfinding %zu\nfile: %s\nquote: %s\ncomment: %s\n",
+			 fit + 1, f->file, f->quote, f->comment);
+		add_context(&text, p, v[fit].line);
 		if (tree)
-			add_definitions(&data, tree, f);
+			add_definitions(&text, tree, f);
+		buf_reset(&one);
+		prompt_add_lines(&one, text.data, is_fence);
+		buf_release(&text);
+		if (frame + data.len + one.len > max)
+			break;
+		buf_add(&data, one.data, one.len);
 	}
-	buf_addstr(&b, VERIFY_FENCE_OPEN "\n");
-	prompt_add_lines(&b, data.data, is_fence);
-	buf_addstr(&b, VERIFY_FENCE_CLOSE "\n");
+	*n = fit;
+	buf_addf(&b, VERIFY_FENCE_OPEN "\n%s" VERIFY_FENCE_CLOSE "\n", data.data);
+	buf_release(&one);
 	buf_release(&data);
 	return buf_detach(&b, NULL);
 }
@@ -142,7 +150,10 @@ static int ask_verdicts(struct backend *b, struct wire_request *rq, const char *
 int verify_findings(struct backend *b, const struct patch *p, const struct tree_review *tree,
 		    struct placed_finding *v, size_t *n, struct buf *why)
 {
-	char *user = findings_text(p, tree, v, *n);
+	/* The findings the context has room for; the others are kept unverified. */
+	size_t cap = budget_request_bytes(b->config), asked = *n;
+	cap = cap > sizeof(verify_system) ? cap - sizeof(verify_system) : 0;
+	char *user = findings_text(p, tree, v, &asked, cap);
 	cJSON *schema = cJSON_Parse(verify_schema);
 	struct wire_message message = { "user", user };
 	struct wire_request rq = {
@@ -157,10 +168,10 @@ int verify_findings(struct backend *b, const struct patch *p, const struct tree_
 	int ret;
 	backend_cache_key(b, &rq, key);
 	progress_stage(b->progress, "verifying the findings");
-	if (!backend_recall(b, key, &cached) && !read_verdicts(cached.data, drop, *n))
+	if (!backend_recall(b, key, &cached) && !read_verdicts(cached.data, drop, asked))
 		ret = 0;
 	else
-		ret = ask_verdicts(b, &rq, key, drop, *n, why);
+		ret = ask_verdicts(b, &rq, key, drop, asked, why);
 	if (!ret) {
 		size_t kept = 0;
 		for (size_t i = 0; i < *n; i++)

@@ -24,8 +24,9 @@ struct tree_review;
 /*
  * Removes the findings the model refutes from v (compacting it, *n
  * updated). With a tree (or NULL), each finding also gets the definitions
- * of the names it mentions. Returns the number dropped, or -1 with the
- * reason in *why when the pass failed; then every finding is kept.
+ * of the names it mentions; the findings past what one request to the
+ * model may hold are kept unverified. Returns the number dropped, or -1
+ * with the reason in *why when the pass failed; then every finding is kept.
  */
 int verify_findings(struct backend *b, const struct patch *p, const struct tree_review *tree,
 		    struct placed_finding *v, size_t *n, struct buf *why);

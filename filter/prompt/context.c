@@ -24,14 +24,14 @@ static struct context_section *add_section(struct prompt_context *pc, const char
 	return s;
 }
 
-static void tree_section(struct prompt_context *pc, const struct review_input *in)
+static void tree_section(struct prompt_context *pc, const struct review_input *in, size_t max)
 {
 	static const char *const kinds[] = { "changed", "definition", "caller" };
 	const struct tree_review *tr = in->tree;
 	if (!tr || !tr->nitems)
 		return;
-	struct context_section *s = add_section(pc, "tree", tree_intro,
-						(size_t)in->config->context_budget);
+	size_t budget = (size_t)in->config->context_budget;
+	struct context_section *s = add_section(pc, "tree", tree_intro, budget < max ? budget : max);
 	s->note = tr->note;
 	s->pieces = xcalloc(tr->nitems, sizeof(*s->pieces));
 	for (size_t i = 0; i < tr->nitems; i++) {
@@ -44,7 +44,7 @@ static void tree_section(struct prompt_context *pc, const struct review_input *i
 }
 
 /* The sources of context, in the order they appear in the prompt. */
-static void (*const sources[])(struct prompt_context *, const struct review_input *) = {
+static void (*const sources[])(struct prompt_context *, const struct review_input *, size_t) = {
 	tree_section,
 };
 
@@ -84,11 +84,11 @@ static void fill(struct context_section *s)
 	}
 }
 
-void prompt_context_build(struct prompt_context *pc, const struct review_input *in)
+void prompt_context_build(struct prompt_context *pc, const struct review_input *in, size_t max)
 {
 	*pc = (struct prompt_context){ 0 };
 	for (size_t i = 0; i < sizeof(sources) / sizeof(*sources); i++)
-		sources[i](pc, in);
+		sources[i](pc, in, max);
 	for (size_t i = 0; i < pc->nsections; i++)
 		fill(&pc->sections[i]);
 }

@@ -40,8 +40,11 @@ struct prompt_context {
 	size_t nsections;
 };
 
-/* Collects every section that has something for this review and fills the budgets. */
-void prompt_context_build(struct prompt_context *pc, const struct review_input *in);
+/*
+ * Collects every section that has something for this review and fills
+ * the budgets, each at most max bytes.
+ */
+void prompt_context_build(struct prompt_context *pc, const struct review_input *in, size_t max);
 void prompt_context_release(struct prompt_context *pc);
 
 /* Appends the fenced context to the user message; nothing when there is none. */

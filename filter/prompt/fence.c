@@ -24,6 +24,26 @@ bool prompt_line_is_fence(const char *s, size_t len)
 	return prompt_line_imitates(s, len, fences, sizeof(fences) / sizeof(*fences));
 }
 
+static const char imitation[] = "(a line imitating the patch fence was removed)";
+
+void prompt_add_fenced(struct buf *b, const char *s, size_t len)
+{
+	if (len && s[len - 1] == '\r')
+		len--;
+	if (prompt_line_is_fence(s, len))
+		buf_addstr(b, imitation);
+	else
+		buf_add(b, s, len);
+	buf_addch(b, '\n');
+}
+
+size_t prompt_fenced_bytes(const char *s, size_t len)
+{
+	if (len && s[len - 1] == '\r')
+		len--;
+	return (prompt_line_is_fence(s, len) ? sizeof(imitation) - 1 : len) + 1;
+}
+
 void prompt_add_lines(struct buf *b, const char *text, bool (*is_fence)(const char *, size_t))
 {
 	for (const char *p = text; *p;) {

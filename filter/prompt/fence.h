@@ -35,6 +35,16 @@ bool prompt_line_imitates(const char *s, size_t len, const char *const *fences, 
 /* A line that would end or open a fence of the prompt. */
 bool prompt_line_is_fence(const char *s, size_t len);
 
+/*
+ * Appends one line of the mail for inside the patch fence, and its
+ * newline: without a CR (it only differs between mailers, and the cache
+ * key should not), replaced when it imitates a fence.
+ */
+void prompt_add_fenced(struct buf *b, const char *s, size_t len);
+
+/* The bytes prompt_add_fenced() appends for that line. */
+size_t prompt_fenced_bytes(const char *s, size_t len);
+
 /* Appends text's lines to b, replacing each line is_fence() says imitates a fence. */
 void prompt_add_lines(struct buf *b, const char *text, bool (*is_fence)(const char *, size_t));
 

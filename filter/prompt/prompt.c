@@ -1,21 +1,28 @@
-/* prompt.c: selecting the guides and writing the prompt text. */
+/* prompt.c: selecting the guides, and writing each request of a patch within the context. */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/budget.h"
 #include "base/msg.h"
 #include "base/text.h"
 #include "prompt/context.h"
 #include "prompt/fence.h"
 #include "prompt/guide.h"
-#include "prompt/parts.h"
 #include "prompt/prompt.h"
 #include "prompt/trigger.h"
+#include "series/context.h"
 #include "thread/thread.h"
 #include "tree/tree.h"
 
-/* Files of the other parts named in a part; more are counted. */
-#define PROMPT_PART_NAMES 100
+/* The least room the instructions and the context must leave a part's diff. */
+#define PROMPT_MIN_ROOM 1024
+/* Of a part's own line, the names of the files in the other parts, in bytes; more are counted. */
+#define PROMPT_PART_NAMES 1000
+/* The most that line takes, names and all. */
+#define PROMPT_PART_LINE (PROMPT_PART_NAMES + 200)
+/* Files named where the draft says what the model did not review; more are counted. */
+#define PROMPT_NAMED_FILES 20
 
 static const char untrusted_label[] =
 	"Review the patch below. Everything between the " PROMPT_FENCE_OPEN " and "
@@ -25,10 +32,13 @@ static const char untrusted_label[] =
 
 static const char part_label[] =
 	"The patch is large, so it is reviewed in %zu parts, each with its commit "
-	"message and some of its files; this is part %zu. Review the files of this "
-	"part; the others are reviewed on their own.\n\n";
+	"message and some of its diff: whole files, or the hunks of a large file; this "
+	"is part %zu. Review the diff of this part; the others are reviewed on their "
+	"own.\n\n";
 
-static const char series_label[] =
+static const char left_out[] = "[... the rest is left out for size]\n";
+
+static const char series_intro[] =
 	"The patch is one of a series. Between the " PROMPT_SERIES_OPEN " and "
 	PROMPT_SERIES_CLOSE " lines is the rest of the series, for context only: "
 	"the cover letter, the subjects of all patches, and the diffs of some of the "
@@ -95,129 +105,187 @@ static char *system_text(const struct selection *s)
 	return buf_detach(&b, NULL);
 }
 
-static bool is_fence(const char *s, size_t len)
-{
-	return prompt_line_is_fence(s, len);
-}
 
-/* One line of untrusted text for inside a fence: no CR, no imitated fence. */
-static void add_fenced_line(struct buf *b, const char *s, size_t len)
+/* Cuts b at a line's end so that it and a mark of the cut take at most max bytes. */
+static void cut_lines(struct buf *b, size_t max)
 {
-	if (len && s[len - 1] == '\r')
-		len--;
-	if (is_fence(s, len))
-		buf_addstr(b, "(a line imitating the patch fence was removed)");
-	else
-		buf_add(b, s, len);
-	buf_addch(b, '\n');
-}
-
-static void add_series(struct buf *b, const char *series)
-{
-	buf_addstr(b, series_label);
-	buf_addstr(b, PROMPT_SERIES_OPEN "\n");
-	while (*series) {
-		const char *nl = strchr(series, '\n');
-		size_t len = nl ? (size_t)(nl - series) : strlen(series);
-		add_fenced_line(b, series, len);
-		series += len + (nl != NULL);
-	}
-	buf_addstr(b, PROMPT_SERIES_CLOSE "\n\n");
-}
-
-/* The comments already made, fenced; nothing when there are none. */
-static void add_thread(struct buf *b, const struct review_input *in)
-{
-	char *earlier = thread_prompt_text(in->thread, in->patch, THREAD_PROMPT_BYTES);
-	if (!earlier)
+	if (b->len <= max)
 		return;
-	buf_addstr(b, thread_label);
-	buf_addstr(b, PROMPT_THREAD_OPEN "\n");
-	prompt_add_lines(b, earlier, is_fence);
-	buf_addstr(b, PROMPT_THREAD_CLOSE "\n\n");
-	free(earlier);
+	size_t keep = max > sizeof(left_out) - 1 ? max - (sizeof(left_out) - 1) : 0;
+	while (keep && b->data[keep - 1] != '\n')
+		keep--;
+	buf_cut_utf8(b, keep);
+	if (max >= sizeof(left_out) - 1)
+		buf_addstr(b, left_out);
 }
 
-/* In part k, the names of the files the other parts hold. */
-static void add_other_files(struct buf *b, const struct patch *p, const struct prompt_part *part)
+/* label, then the fenced lines between open and close: at most max bytes in all. */
+static char *fenced_block(const char *label, const char *open, const char *close,
+			  struct buf *lines, size_t max)
 {
-	size_t named = 0;
-	buf_addf(b, "[part %zu of %zu of this patch; the diffs of these files are in the other "
-		 "parts:", part->index, part->count);
-	for (size_t f = 0; f < p->nfiles; f++) {
-		if (f >= part->first_file && f < part->end_file)
-			continue;
-		if (named++ == PROMPT_PART_NAMES) {
-			buf_addf(b, " and %zu more", p->nfiles - (part->end_file - part->first_file) -
-				 PROMPT_PART_NAMES);
-			break;
-		}
-		buf_addf(b, " %s", patch_file_path(&p->files[f]));
+	struct buf b = BUF_INIT;
+	size_t frame = strlen(label) + strlen(open) + strlen(close) + 3;
+	cut_lines(lines, max > frame ? max - frame : 0);
+	buf_addf(&b, "%s%s\n%s%s\n\n", label, open, lines->data, close);
+	buf_release(lines);
+	return buf_detach(&b, NULL);
+}
+
+/* The rest of the series, its diffs within series_context_bytes, all within max. */
+static char *series_block(const struct review_input *in, size_t max)
+{
+	if (!in->series)
+		return xstrdup("");
+	size_t budget = (size_t)in->config->series_context_bytes;
+	char *text = series_context(in->series, in->series_index, budget < max ? budget : max);
+	struct buf lines = BUF_INIT;
+	for (const char *p = text; *p;) {
+		size_t len = strcspn(p, "\n");
+		prompt_add_fenced(&lines, p, len);
+		p += len + (p[len] == '\n');
 	}
-	buf_addstr(b, "]");
+	free(text);
+	return fenced_block(series_intro, PROMPT_SERIES_OPEN, PROMPT_SERIES_CLOSE, &lines, max);
+}
+
+/* The comments already made, within max; "" when there are none. */
+static char *thread_block(const struct review_input *in, size_t max)
+{
+	size_t budget = THREAD_PROMPT_BYTES < max ? THREAD_PROMPT_BYTES : max;
+	char *earlier = thread_prompt_text(in->thread, in->patch, budget);
+	if (!earlier)
+		return xstrdup("");
+	struct buf lines = BUF_INIT;
+	prompt_add_lines(&lines, earlier, prompt_line_is_fence);
+	free(earlier);
+	return fenced_block(thread_label, PROMPT_THREAD_OPEN, PROMPT_THREAD_CLOSE, &lines, max);
+}
+
+/* What each part holds before its diff: the subject and the commit message, within max. */
+static char *message_block(const struct patch *p, const char *subject, size_t max)
+{
+	struct buf b = BUF_INIT;
+	buf_addf(&b, "Subject: %s\n\n", subject);
+	for (size_t i = 0; i < p->diff_begin; i++)
+		prompt_add_fenced(&b, p->lines[i].text, p->lines[i].len);
+	cut_lines(&b, max);
+	return buf_detach(&b, NULL);
+}
+
+static size_t fenced_bytes(const struct patch *p, size_t begin, size_t end)
+{
+	size_t n = 0;
+	for (size_t i = begin; i < end; i++)
+		n += prompt_fenced_bytes(p->lines[i].text, p->lines[i].len);
+	return n;
+}
+
+/*
+ * One request for the whole mail when it fits and its diff is within
+ * part_bytes; else parts. The series, the thread, the tree's code and a
+ * part's commit message each take at most a share of what the
+ * instructions leave, so that the diff keeps about a fifth of it at least.
+ */
+int prompt_plan(struct prompt_plan *pl, const struct review_input *in, struct buf *why)
+{
+	const struct patch *p = in->patch;
+	struct selection s;
+	*pl = (struct prompt_plan){ .in = in };
+	int ret = select_guides(&s, in, why);
+	if (!ret)
+		pl->system = system_text(&s);
+	selection_release(&s);
+	if (ret < 0)
+		return -1;
+	size_t cap = budget_request_bytes(in->config), instructions = strlen(pl->system);
+	size_t share = (cap > instructions ? cap - instructions : 0) / 4;
+	struct buf context = BUF_INIT;
+	pl->series = series_block(in, share);
+	pl->thread = thread_block(in, share / 4);
+	prompt_context_build(&pl->tree, in, share);
+	prompt_context_text(&pl->tree, &context);
+	pl->context = buf_detach(&context, NULL);
+	size_t around = instructions + strlen(pl->series) + strlen(pl->thread) +
+		strlen(untrusted_label) + strlen(PROMPT_FENCE_OPEN "\n" PROMPT_FENCE_CLOSE "\n") +
+		strlen(pl->context);
+	size_t diff_end = p->nfiles ? p->files[p->nfiles - 1].end_line : p->nlines;
+	size_t whole = around + strlen("Subject: \n\n") + strlen(in->mail->subject) +
+		fenced_bytes(p, 0, p->nlines);
+	size_t part_bytes = in->config->part_bytes ? (size_t)in->config->part_bytes : SIZE_MAX;
+	if (!p->nfiles || (whole <= cap && fenced_bytes(p, p->diff_begin, diff_end) <= part_bytes)) {
+		pl->whole = true;
+		pl->count = 1;
+		prompt_parts_cut(&pl->parts, p, SIZE_MAX);	/* to name what it holds */
+		return 0;
+	}
+	pl->message = message_block(p, in->mail->subject, share);
+	size_t fixed = around + strlen(pl->message) + strlen(part_label) + 40 + PROMPT_PART_LINE;
+	if (fixed > cap || cap - fixed < PROMPT_MIN_ROOM) {
+		buf_addf(why, "the instructions and what comes with the patch take about %ld tokens, "
+			 "leaving it no room in context_tokens (%ld) with max_tokens (%ld) kept "
+			 "for the answer", tokens_of(fixed), in->config->context_tokens,
+			 in->config->max_tokens);
+		return 1;
+	}
+	size_t room = cap - fixed;
+	prompt_parts_cut(&pl->parts, p, room < part_bytes ? room : part_bytes);
+	pl->count = pl->parts.n;
+	return 0;
+}
+
+void prompt_plan_release(struct prompt_plan *pl)
+{
+	free(pl->system);
+	free(pl->series);
+	free(pl->thread);
+	free(pl->context);
+	free(pl->message);
+	prompt_context_release(&pl->tree);
+	prompt_parts_release(&pl->parts);
+	*pl = (struct prompt_plan){ 0 };
+}
+
+/* A part's own line: which it is, and where the rest of the diff is. */
+static void add_part_line(struct buf *b, const struct prompt_plan *pl, size_t k)
+{
+	struct buf line = BUF_INIT;
+	buf_addf(&line, "[part %zu of %zu of this patch", k + 1, pl->count);
+	prompt_part_others(&pl->parts, k, PROMPT_PART_NAMES, &line);
+	buf_addch(&line, ']');
+	prompt_add_fenced(b, line.data, line.len);
+	buf_release(&line);
 }
 
 /*
  * The mail, fenced. A line that imitates a fence is replaced, so the data
- * cannot end the fence early. CRs are dropped: they only differ between
- * mailers, and the cache key should not. A part holds the commit message
- * and its own files only.
+ * cannot end the fence early. A part holds the commit message and its own
+ * piece of the diff only. The context sections go after it.
  */
-static char *user_text(const struct review_input *in, const struct prompt_part *part)
+void prompt_plan_request(const struct prompt_plan *pl, size_t k, struct prompt *pr)
 {
-	const struct patch *p = in->patch;
-	struct buf b = BUF_INIT, other = BUF_INIT;
-	bool cut = part && part->count > 1;
-	if (in->series)
-		add_series(&b, in->series);
-	add_thread(&b, in);
-	buf_addstr(&b, untrusted_label);
-	if (cut)
-		buf_addf(&b, part_label, part->count, part->index);
-	buf_addf(&b, PROMPT_FENCE_OPEN "\nSubject: %s\n\n", in->mail->subject);
-	size_t begin = cut ? p->files[part->first_file].first_line : 0;
-	size_t end = cut ? p->files[part->end_file - 1].end_line : p->nlines;
-	for (size_t i = 0; cut && i < p->diff_begin; i++)
-		add_fenced_line(&b, p->lines[i].text, p->lines[i].len);
-	if (cut) {
-		add_other_files(&other, p, part);
-		add_fenced_line(&b, other.data, other.len);
-	}
-	for (size_t i = begin; i < end; i++)
-		add_fenced_line(&b, p->lines[i].text, p->lines[i].len);
-	buf_addstr(&b, PROMPT_FENCE_CLOSE "\n");
-	buf_release(&other);
-	return buf_detach(&b, NULL);
-}
-
-/* The user message: the fenced mail (or a part of it), then the context sections, if any. */
-static char *user_message(const struct review_input *in, const struct prompt_part *part,
-			  const struct prompt_context *pc)
-{
+	const struct patch *p = pl->in->patch;
 	struct buf b = BUF_INIT;
-	char *mail = user_text(in, part);
-	buf_addstr(&b, mail);
-	free(mail);
-	prompt_context_text(pc, &b);
-	return buf_detach(&b, NULL);
-}
-
-int prompt_build(struct prompt *p, const struct review_input *in,
-		 const struct prompt_part *part, struct buf *why)
-{
-	struct selection s;
-	struct prompt_context pc;
-	*p = (struct prompt){ 0 };
-	int ret = select_guides(&s, in, why);
-	if (!ret) {
-		prompt_context_build(&pc, in);
-		p->system = system_text(&s);
-		p->user = user_message(in, part, &pc);
-		p->bytes = strlen(p->system) + strlen(p->user);
-		prompt_context_release(&pc);
+	buf_addstr(&b, pl->series);
+	buf_addstr(&b, pl->thread);
+	buf_addstr(&b, untrusted_label);
+	if (pl->whole) {
+		buf_addf(&b, PROMPT_FENCE_OPEN "\nSubject: %s\n\n", pl->in->mail->subject);
+		for (size_t i = 0; i < p->nlines; i++)
+			prompt_add_fenced(&b, p->lines[i].text, p->lines[i].len);
+	} else {
+		if (pl->count > 1)
+			buf_addf(&b, part_label, pl->count, k + 1);
+		buf_addstr(&b, PROMPT_FENCE_OPEN "\n");
+		buf_addstr(&b, pl->message);
+		if (pl->count > 1)
+			add_part_line(&b, pl, k);
+		prompt_part_diff(&pl->parts, k, &b);
 	}
-	selection_release(&s);
-	return ret;
+	buf_addstr(&b, PROMPT_FENCE_CLOSE "\n");
+	buf_addstr(&b, pl->context);
+	*pr = (struct prompt){ xstrdup(pl->system), NULL, 0 };
+	pr->user = buf_detach(&b, NULL);
+	pr->bytes = strlen(pr->system) + strlen(pr->user);
 }
 
 void prompt_release(struct prompt *p)
@@ -225,6 +293,17 @@ void prompt_release(struct prompt *p)
 	free(p->system);
 	free(p->user);
 	*p = (struct prompt){ 0 };
+}
+
+void prompt_plan_describe(const struct prompt_plan *pl, size_t first, size_t end, struct buf *b)
+{
+	if (pl->parts.n)
+		prompt_parts_describe(&pl->parts, first, end, PROMPT_NAMED_FILES, b);
+}
+
+bool prompt_plan_too_large(const struct prompt_plan *pl, size_t k)
+{
+	return !pl->whole && pl->parts.v[k].too_large;
 }
 
 static void explain_dirs(const struct prompt_files *f, FILE *out)
@@ -262,37 +341,61 @@ static void explain_guides(const struct selection *s, FILE *out)
 		chosen, all, all);
 }
 
+/* Each request's size, split by what it holds, and what the budget says of them. */
+static void explain_requests(const struct prompt_plan *pl, FILE *out)
+{
+	const struct config *c = pl->in->config;
+	size_t all = 0, instructions = 0, user = 0;
+	for (size_t k = 0; k < pl->count; k++) {
+		struct prompt pr;
+		prompt_plan_request(pl, k, &pr);
+		size_t series = strlen(pl->series), thread = strlen(pl->thread);
+		size_t tree = strlen(pl->context), sys = strlen(pr.system);
+		fprintf(out, "Request %zu of %zu: %zu bytes, about %ld tokens: instructions %zu, "
+			"patch %zu, series %zu, thread %zu, tree %zu%s.\n", k + 1, pl->count,
+			pr.bytes, tokens_of(pr.bytes), sys, strlen(pr.user) - series - thread - tree,
+			series, thread, tree, prompt_plan_too_large(pl, k) ?
+			" (a line too large for any request: not sent)" : "");
+		all += pr.bytes;
+		instructions += sys;
+		user += strlen(pr.user);
+		prompt_release(&pr);
+	}
+	fprintf(out, "Prompt: %zu bytes (instructions %zu, user message %zu), "
+		"about %ld tokens (an estimate: bytes / %d).\n",
+		all, instructions, user, tokens_of(all), TOKEN_BYTES);
+	if (c->token_budget && tokens_of(all) > c->token_budget)
+		fprintf(out, "That is over token_budget (%ld): the model would review the requests "
+			"that fit, and the draft would name the rest.\n", c->token_budget);
+}
+
 int prompt_explain(const struct review_input *in, FILE *out)
 {
 	struct selection s;
-	struct buf why = BUF_INIT;
+	struct prompt_plan pl;
+	struct buf why = BUF_INIT, skip = BUF_INIT;
 	int ret = select_guides(&s, in, &why);
 	if (ret < 0) {
 		error("%s", why.data);
 	} else {
-		struct prompt_context pc;
-		prompt_context_build(&pc, in);
-		char *system = system_text(&s), *user = user_message(in, NULL, &pc);
 		char *subject = text_clean_dup(in->mail->subject, TEXT_ONE_LINE);
-		size_t bytes = strlen(system) + strlen(user);
+		int planned = prompt_plan(&pl, in, &skip);
 		fprintf(out, "Prompt for: %s\n", subject);
 		explain_dirs(&s.files, out);
 		explain_guides(&s, out);
-		prompt_context_explain(&pc, out);
-		prompt_context_release(&pc);
-		fprintf(out, "Prompt: %zu bytes (instructions %zu, patch %zu), "
-			"about %zu tokens (an estimate: bytes / %d).\n",
-			bytes, strlen(system), strlen(user), bytes / PROMPT_BYTES_PER_TOKEN, PROMPT_BYTES_PER_TOKEN);
+		if (planned) {
+			fprintf(out, "The model would be skipped: %s.\n", skip.data);
+		} else {
+			prompt_context_explain(&pl.tree, out);
+			explain_requests(&pl, out);
+		}
 		if (!patch_has_diff(in->patch))
 			fputs("The mail holds no diff: the model would not be asked.\n", out);
-		else if (in->config->max_prompt_bytes && bytes > (size_t)in->config->max_prompt_bytes)
-			fprintf(out, "That is over max_prompt_bytes (%ld): the model would be skipped.\n",
-				in->config->max_prompt_bytes);
+		prompt_plan_release(&pl);
 		free(subject);
-		free(system);
-		free(user);
 	}
 	selection_release(&s);
 	buf_release(&why);
+	buf_release(&skip);
 	return ret;
 }

@@ -38,14 +38,19 @@ struct review {
 
 struct tree_review;
 struct thread;
+struct series;
+struct budget;
 
 struct review_input {
 	const struct mail *mail;
 	const struct patch *patch;
 	const struct config *config;
 	const struct tree_review *tree;	/* with --tree: what the tree says (tree/tree.h), or NULL */
-	/* The series around the patch, as text for the model (series/context.h), or NULL. */
-	const char *series;
+	/* The series around the patch, for the model (series/context.h), or NULL; its index in it. */
+	const struct series *series;
+	size_t series_index;
+	/* What the run may still send to the model (backend/budget.h), or NULL: the config's. */
+	struct budget *budget;
 	/* What the thread already said (thread/thread.h), or NULL. */
 	const struct thread *thread;
 };

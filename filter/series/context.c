@@ -14,6 +14,35 @@
 
 /* Most of a cover letter passed on; the rest is cut. */
 #define COVER_MAX 8000
+/* Patches of the series listed around the one to review; the diffs come from these only. */
+#define SERIES_NEAREST 20
+/* Of a subject listed, at most this much. */
+#define TITLE_MAX 200
+
+/* The window of SERIES_NEAREST numbers around patch k's, [*lo, *hi] within 1..total. */
+static void series_window(const struct series *s, size_t k, unsigned *lo, unsigned *hi)
+{
+	unsigned long long at = s->patches[k]->patch.subject.index, total = s->total;
+	unsigned long long n = SERIES_NEAREST, l = at > n / 2 ? at - n / 2 : 1;
+	if (total <= n)
+		l = 1;
+	else if (l + n - 1 > total)
+		l = total - n + 1;
+	*lo = (unsigned)l;
+	*hi = (unsigned)(l + n - 1 < total ? l + n - 1 : total);
+}
+
+/* A title's length as listed: whole, or cut at TITLE_MAX on a character's start. */
+static size_t title_length(const char *title)
+{
+	size_t len = strlen(title);
+	if (len <= TITLE_MAX)
+		return len;
+	len = TITLE_MAX;
+	while (len && ((unsigned char)title[len] & 0xc0) == 0x80)
+		len--;
+	return len;
+}
 
 static void add_cover(struct buf *b, const struct series *s)
 {
@@ -35,20 +64,33 @@ static void add_cover(struct buf *b, const struct series *s)
 	buf_addch(b, '\n');
 }
 
+/*
+ * The subjects of the patches nearest to patch k: at most SERIES_NEAREST
+ * numbers of the series around its own, the rest counted.
+ */
 static void add_subjects(struct buf *b, const struct series *s, size_t k)
 {
+	unsigned lo, hi;
+	series_window(s, k, &lo, &hi);
 	buf_addstr(b, "The patches of the series:\n");
-	size_t next = 0;
-	for (unsigned want = 1; want <= s->total; want++) {
+	if (lo > 1)
+		buf_addf(b, "  ... and %u more before these\n", lo - 1);
+	size_t next = k;
+	while (next > 0 && s->patches[next - 1]->patch.subject.index >= lo)
+		next--;
+	for (unsigned want = lo; want && want <= hi; want++) {
 		if (next < s->npatches && s->patches[next]->patch.subject.index == want) {
-			const struct series_msg *m = s->patches[next];
-			buf_addf(b, "  %u/%u %s%s\n", want, s->total, m->patch.subject.title,
+			const char *title = s->patches[next]->patch.subject.title;
+			buf_addf(b, "  %u/%u %.*s%s%s\n", want, s->total, (int)title_length(title),
+				 title, title[title_length(title)] ? " [...]" : "",
 				 next == k ? "   <- the patch to review" : "");
 			next++;
 		} else {
 			buf_addf(b, "  %u/%u (not available)\n", want, s->total);
 		}
 	}
+	if (hi < s->total)
+		buf_addf(b, "  ... and %u more after these\n", s->total - hi);
 	if (s->base_commit)
 		buf_addf(b, "Based on commit %s.\n", s->base_commit);
 	for (size_t i = 0; i < s->prerequisites.n; i++)
@@ -73,17 +115,25 @@ static size_t diff_bytes(const struct patch *p)
 	return n;
 }
 
-/* The diffs of the others, nearest first: the one before, the one after, two before... */
+/*
+ * The diffs of the others listed, nearest first: the one before, the one
+ * after, two before... as long as they fit in budget; the others listed
+ * are named.
+ */
 static void add_diffs(struct buf *b, const struct series *s, size_t k, size_t budget)
 {
 	struct buf left = BUF_INIT;
 	size_t used = 0;
-	for (size_t d = 1; d < s->npatches; d++) {
+	unsigned lo, hi;
+	series_window(s, k, &lo, &hi);
+	for (size_t d = 1; d < s->npatches && d <= SERIES_NEAREST; d++) {
 		for (int side = 0; side < 2; side++) {
 			size_t j = side ? k + d : k - d;
 			if ((side ? k + d >= s->npatches : d > k))
 				continue;
 			const struct series_msg *m = s->patches[j];
+			if (m->patch.subject.index < lo || m->patch.subject.index > hi)
+				continue;
 			char label[24];
 			series_label(s, m, label);
 			size_t bytes = diff_bytes(&m->patch);

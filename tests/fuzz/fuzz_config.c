@@ -26,7 +26,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	struct config c;
 	config_init(&c);
 	if (config_load(&c, path) == 0) {
-		if (c.timeout < 0 || c.max_tokens < 0 || c.retries < 0 || c.max_prompt_bytes < 0 ||
+		if (c.timeout < 0 || c.max_tokens < 0 || c.retries < 0 || c.context_tokens < 0 ||
+		    c.token_budget < 0 || c.model_patches < 0 ||
 		    !isfinite(c.temperature) || c.temperature < 0 ||
 		    !isfinite(c.min_confidence) || c.min_confidence < 0)
 			abort();

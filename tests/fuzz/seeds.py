@@ -82,7 +82,7 @@ def main():
                   "full = no\n",
         "local": "backend = openai\nurl = http://localhost:11434/v1\nmodel = qwen2.5-coder:14b\n",
         "numbers": "timeout = 300\nmax_tokens = 4096\ntemperature = 0.2\nretries = 3\n"
-                   "min_confidence = 0.6\nmax_prompt_bytes = 400000\n",
+                   "min_confidence = 0.6\ncontext_tokens = 32768\ntoken_budget = 100000\n",
         "keys": "api_key_env = OPENROUTER_API_KEY\napi_key_command = pass show llm/openai\n"
                 "skip_checks = signoff signoff-author\nverify = yes\ncache = no\n",
     }
