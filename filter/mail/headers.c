@@ -32,14 +32,24 @@ static bool header_token(const char *s, size_t max)
 }
 
 /* An addr-spec cannot be RFC 2047-encoded: one that is not ASCII is left out. */
+/*
+ * Does an array of n items, grown 4, 8, 16... at a time, need room for
+ * one more? Most mails have one or two addresses: a series of thousands
+ * of them should not cost a kilobyte each.
+ */
+static bool grows(size_t n)
+{
+	return n == 0 || (n >= 4 && !(n & (n - 1)));
+}
+
 static void add_address(struct address_list *list, InternetAddressMailbox *mb)
 {
 	const char *addr = internet_address_mailbox_get_addr(mb);
 	const char *name = internet_address_get_name(INTERNET_ADDRESS(mb));
 	if (!header_token(addr, MAIL_MAX_ADDRESS_BYTES))
 		return;
-	if (list->n % 64 == 0)
-		list->v = xrealloc(list->v, (list->n + 64) * sizeof(*list->v));
+	if (grows(list->n))
+		list->v = xrealloc(list->v, (list->n ? 2 * list->n : 4) * sizeof(*list->v));
 	list->v[list->n].addr = clean_header(addr);
 	list->v[list->n].name = name && *name ? clean_header(name) : NULL;
 	list->n++;
@@ -76,9 +86,9 @@ static void add_references(struct mail *m, const char *value)
 		char *id = clean_message_id(g_mime_references_get_message_id(refs, i));
 		if (!id)
 			continue;
-		if (m->nreferences % 64 == 0)
-			m->references = xrealloc(m->references,
-						 (m->nreferences + 64) * sizeof(*m->references));
+		if (grows(m->nreferences))
+			m->references = xrealloc(m->references, (m->nreferences ?
+					2 * m->nreferences : 4) * sizeof(*m->references));
 		m->references[m->nreferences++] = id;
 	}
 	if (refs)

@@ -12,7 +12,7 @@
 /* Splits text into NUL-terminated lines, in place, up to PATCH_MAX_LINES. */
 static void split_lines(struct patch *p, char *text, size_t len)
 {
-	size_t cap = 64;
+	size_t cap = 16;
 	p->lines = xmalloc(cap * sizeof(*p->lines));
 	char *s = text, *end = text + len;
 	while (s < end) {
