@@ -18,6 +18,7 @@
 #include "base/text.h"
 #include "model/batch.h"
 #include "model/model.h"
+#include "model/unreviewed.h"
 #include "model/verify.h"
 #include "prompt/prompt.h"
 #include "transport/http.h"
@@ -42,6 +43,7 @@ struct model_run {
 	int refuted;		/* by the verify pass */
 	bool failed;
 	bool capped;		/* past model_patches: not given to the model */
+	size_t unsent;		/* requests the budget left out */
 	bool planned;		/* its requests go out */
 };
 
@@ -295,113 +297,18 @@ static void report_failure(struct model_run *m, const struct model_request *q, s
 	}
 }
 
-/* Not sent for a reason that is no failure: the budget, or a line no request can hold. */
-static bool left_out(const struct model_run *m, size_t k)
-{
-	return !m->requests[k].answered &&
-		(m->requests[k].over_budget || prompt_plan_too_large(&m->plan, k));
-}
-
-/* What parts of the patch the requests [k, end) with the same fate hold. */
-static void describe_parts(struct buf *b, const struct model_run *m, bool (*fate)(const struct model_run *, size_t))
-{
-	size_t runs = 0;
-	for (size_t k = 0; k < m->nrequests; k++) {
-		if (!fate(m, k))
-			continue;
-		size_t end = k + 1;
-		while (end < m->nrequests && fate(m, end))
-			end++;
-		if (runs++)
-			buf_addstr(b, "; ");
-		prompt_plan_describe(&m->plan, k, end, b);
-		k = end;
-	}
-}
-
-static bool over_budget(const struct model_run *m, size_t k)
-{
-	return !m->requests[k].answered && m->requests[k].over_budget;
-}
-
-static bool too_large(const struct model_run *m, size_t k)
-{
-	return !m->requests[k].answered && prompt_plan_too_large(&m->plan, k);
-}
-
-/* "the model did not review this patch" or "... 27 of the 31 parts of this patch". */
-static void did_not_review(struct buf *b, const struct model_run *m,
-			   bool (*fate)(const struct model_run *, size_t), long *tokens)
-{
-	size_t n = 0;
-	for (size_t k = 0; k < m->nrequests; k++)
-		if (fate(m, k)) {
-			n++;
-			*tokens += tokens_of(m->requests[k].bytes);
-		}
-	if (m->nrequests == 1)
-		buf_addstr(b, "the model did not review this patch");
-	else
-		buf_addf(b, "the model did not review %zu of the %zu parts of this patch", n,
-			 m->nrequests);
-}
-
-/*
- * The parts the budget or the context left out, and how to review them:
- * for the maintainer, who may otherwise take silence for approval.
- */
-static void tell_unreviewed(struct model_run *m)
-{
-	const struct config *c = m->in->config;
-	size_t budget = 0, large = 0;
-	for (size_t k = 0; k < m->nrequests; k++) {
-		budget += over_budget(m, k);
-		large += too_large(m, k);
-	}
-	if (budget) {
-		struct buf s = BUF_INIT;
-		long tokens = 0;
-		did_not_review(&s, m, over_budget, &tokens);
-		buf_addf(&s, ": token_budget (%ld) was spent", c->token_budget);
-		if (m->nrequests > 1) {
-			buf_addstr(&s, ". Not reviewed: ");
-			describe_parts(&s, m, over_budget);
-		}
-		buf_addf(&s, ". To review %s (about %ld tokens more), ", budget > 1 ? "them" : "it", tokens);
-		if (c->cache && !offline_enabled(c))
-			buf_addstr(&s, "run patchreview on the mail again: what was reviewed comes "
-				   "from the cache, so the budget goes to the rest; or raise token_budget");
-		else
-			buf_addstr(&s, "raise token_budget by that much");
-		review_note(m->r, "%s", s.data);
-		buf_release(&s);
-	}
-	if (large) {
-		struct buf s = BUF_INIT;
-		long tokens = 0;
-		did_not_review(&s, m, too_large, &tokens);
-		buf_addstr(&s, ": it holds a line larger than any request may be (context_tokens)");
-		if (m->nrequests > 1) {
-			buf_addstr(&s, ". Not reviewed: ");
-			describe_parts(&s, m, too_large);
-		}
-		review_note(m->r, "%s", s.data);
-		buf_release(&s);
-	}
-}
-
 /* After the requests: what each patch's review found, and what it cost. */
 static void finish(struct model_run *m, struct backend *b, struct progress *progress)
 {
 	bool any = false, raw = false;
 	for (size_t k = 0; k < m->nrequests; k++) {
 		const struct model_request *q = &m->requests[k];
-		if (!q->answered && !left_out(m, k))
+		if (!q->answered && !unreviewed_left_out(&m->plan, q, k))
 			report_failure(m, q, k);
 		any |= q->answered;
 		raw |= q->raw.len > 0;
 	}
-	tell_unreviewed(m);
+	unreviewed_note(m->r, &m->plan, m->requests, m->in->config);
 	if (any)
 		add_findings(m, b, progress);
 	if (any || raw)
@@ -412,15 +319,6 @@ static void finish(struct model_run *m, struct backend *b, struct progress *prog
 		report(m, end);
 }
 
-static void release_run(struct model_run *m)
-{
-	for (size_t k = 0; k < m->nrequests; k++)
-		model_request_release(&m->requests[k]);
-	free(m->requests);
-	prompt_plan_release(&m->plan);
-	buf_release(&m->why);
-}
-
 /* The requests on their way: a window of them is written, then sent together. */
 struct sender {
 	struct backend b;
@@ -428,6 +326,26 @@ struct sender {
 	struct model_request **window;
 	size_t n, size;
 };
+
+/* Lets go of m's plan and requests; what the run's summary needs stays. */
+static void release_run(struct model_run *m)
+{
+	for (size_t k = 0; k < m->nrequests; k++) {
+		m->unsent += !m->requests[k].answered && m->requests[k].over_budget;
+		model_request_release(&m->requests[k]);
+	}
+	free(m->requests);
+	m->requests = NULL;
+	m->nrequests = 0;
+	prompt_plan_release(&m->plan);
+	buf_release(&m->why);
+}
+
+static void conclude(struct model_run *m, struct sender *s)
+{
+	finish(m, &s->b, &s->progress);
+	release_run(m);
+}
 
 static void flush(struct sender *s)
 {
@@ -479,11 +397,8 @@ static void tell_run(const struct model_run *runs, size_t n, const struct config
 	size_t capped = 0, patches = 0, requests = 0;
 	for (size_t i = 0; i < n; i++) {
 		capped += runs[i].capped;
-		size_t left = 0;
-		for (size_t k = 0; k < runs[i].nrequests; k++)
-			left += !runs[i].requests[k].answered && runs[i].requests[k].over_budget;
-		patches += left > 0;
-		requests += left;
+		patches += runs[i].unsent > 0;
+		requests += runs[i].unsent;
 	}
 	if (capped)
 		warn("the model was given %ld patches (model_patches); %zu more %s only checked",
@@ -537,12 +452,12 @@ static void ask_all(struct model_run *runs, size_t n, struct budget *budget,
 			continue;
 		for (; done < i; done++)
 			if (runs[done].planned)
-				finish(&runs[done], &s.b, &s.progress);
+				conclude(&runs[done], &s);
 	}
 	flush(&s);
 	for (; opened == 0 && done < n; done++)
 		if (runs[done].planned)
-			finish(&runs[done], &s.b, &s.progress);
+			conclude(&runs[done], &s);
 	tell_run(runs, n, c);
 	backend_close(&s.b);
 	/* libcurl was loaded only if a request was really sent. */
