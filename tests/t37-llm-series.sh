@@ -92,6 +92,34 @@ check "budget: the nearest that fits goes in first" \
 run_pr < "$S"
 check "cache: the same series again sends nothing" sh -c "[ $(requests) -eq 0 ] && [ $(grep -c 'cached review' "$T/err") -eq 3 ]"
 
+# A long series: each request lists the 20 subjects nearest to its patch
+# and counts the others, and carries the diffs of those 20 only.
+python3 - > "$T/long.mbox" <<'PY'
+import sys
+n, out = 60, []
+for k in range(0, 61):
+    title = "a long series" if k == 0 else "foo: change value %d" % k
+    out.append("From x Mon Sep 17 00:00:00 2001\nFrom: Ada <ada@example.org>\nTo: list@example.org\n"
+               "Subject: [PATCH %d/%d] %s\nMessage-ID: <long%d@example.org>\n" % (k, n, title, k))
+    if k == 0:
+        out.append("\nMany small changes.\n\n")
+        continue
+    out.append("In-Reply-To: <long0@example.org>\n\nChange it.\n\nSigned-off-by: Ada <ada@example.org>\n---\n"
+               "diff --git a/foo/v%d.c b/foo/v%d.c\n--- a/foo/v%d.c\n+++ b/foo/v%d.c\n"
+               "@@ -1,3 +1,3 @@\n int a;\n-int v = %d;\n+int v = %d;\n int b;\n" % ((k,) * 5 + (k + 1,)))
+sys.stdout.write("".join(out))
+PY
+: > "$LOG"
+PATCHREVIEW_CACHE=no PATCHREVIEW_MODEL_PATCHES=0 PATCHREVIEW_TOKEN_BUDGET=0 run_pr < "$T/long.mbox"
+P30='The patch to review is 30/60 '
+check "long series: every patch asked" sh -c "[ $status -eq 0 ] && [ $(requests) -eq 60 ]"
+check "long series: 30/60's request lists 20/60 to 39/60, its own marked, and counts the others" \
+	reqq "$P30" '"  ... and 19 more before these\n  20/60 foo: change value 20\n" in series and "  30/60 foo: change value 30   <- the patch to review\n" in series and "  39/60 foo: change value 39\n  ... and 21 more after these\n" in series and series.count("/60 foo: change value") == 20'
+check "long series: ... and the diffs of those only, nearest first" \
+	reqq "$P30" 'series.index("The diff of 29/60") < series.index("The diff of 31/60") < series.index("The diff of 28/60") and "The diff of 20/60" in series and "The diff of 19/60" not in series and "The diff of 40/60" not in series'
+check "long series: the first patch's list starts at 1/60" \
+	reqq 'The patch to review is 1/60 ' '"  1/60 foo: change value 1   <- the patch to review\n" in series and "  20/60 foo" in series and "  ... and 40 more after these\n" in series and "more before" not in series'
+
 # A large patch in parts: one request per group of files, findings merged.
 : > "$LOG"
 PATCHREVIEW_PART_BYTES=400 PATCHREVIEW_CACHE=no run_pr < "$MAILS/series-gap.mbox"
