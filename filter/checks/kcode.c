@@ -292,7 +292,7 @@ static int run(const struct review_input *in, struct review *r)
 		if (!c_source(patch_file_path(f)))
 			continue;
 		struct code_ctx ctx = { .file = f, .r = r, .prev = BUF_INIT };
-		c_walk(p, f, check_line, &ctx);
+		c_walk(in->c_text, f, check_line, &ctx);
 		for (int i = 0; i < CR_RULES; i++)
 			tally_report(r, &ctx.t[i], code[i].sev, code[i].id, code[i].text,
 				     patch_file_path(f));

@@ -61,7 +61,6 @@ static const struct {
 };
 
 struct style_ctx {
-	const struct patch *patch;
 	const struct patch_file *file;
 	struct tally t[ST_RULES];
 	size_t context_slash, context_block;	/* comment styles the file shows */
@@ -110,9 +109,9 @@ static bool bad_indent(const struct c_line *l)
 }
 
 /* Did the line this one replaces have the same indentation? Then it is not new. */
-static bool same_indent(const struct patch *p, const struct c_line *l)
+static bool same_indent(const struct c_line *l)
 {
-	const struct patch_line *old = c_replaced(p, l->index);
+	const struct patch_line *old = l->replaced;
 	if (!old)
 		return false;
 	size_t ws = strspn(l->raw, " \t");
@@ -270,7 +269,7 @@ static void check_line(const struct c_line *l, void *data)
 		return;
 	}
 	bool userspace = starts_with(path, "include/uapi/") || starts_with(path, "tools/");
-	if (bad_indent(l) && !same_indent(ctx->patch, l))
+	if (bad_indent(l) && !same_indent(l))
 		tally_add(&ctx->t[ST_INDENT], l->index);
 	if (too_long(l))
 		tally_add(&ctx->t[ST_LONG], l->index);
@@ -288,10 +287,10 @@ static void check_line(const struct c_line *l, void *data)
 	check_sizeof(ctx, l);
 }
 
-static void check_file(const struct patch *p, const struct patch_file *f, struct review *r)
+static void check_file(struct c_text *ct, const struct patch_file *f, struct review *r)
 {
-	struct style_ctx ctx = { .patch = p, .file = f, .cond = BUF_INIT };
-	c_walk(p, f, check_line, &ctx);
+	struct style_ctx ctx = { .file = f, .cond = BUF_INIT };
+	c_walk(ct, f, check_line, &ctx);
 	const char *path = patch_file_path(f);
 	/* "//" is fine in the kernel, but not in a file that shows only block comments. */
 	if (ctx.context_slash || !ctx.context_block)
@@ -312,7 +311,7 @@ static int run(const struct review_input *in, struct review *r)
 	const struct patch *p = in->patch;
 	for (size_t k = 0; k < p->nfiles; k++)
 		if (!(p->files[k].flags & FILE_BINARY) && c_source(patch_file_path(&p->files[k])))
-			check_file(p, &p->files[k], r);
+			check_file(in->c_text, &p->files[k], r);
 	return 0;
 }
 

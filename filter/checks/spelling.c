@@ -113,7 +113,7 @@ static int run(const struct review_input *in, struct review *r)
 		if (f->flags & FILE_BINARY)
 			continue;
 		if (c_source(path)) {
-			c_walk(p, f, check_prose, &sp);
+			c_walk(in->c_text, f, check_prose, &sp);
 		} else if (prose_file(path)) {
 			for (size_t i = f->first_line; i < f->end_line; i++)
 				if (p->lines[i].kind == LINE_ADDED)
