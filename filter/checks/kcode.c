@@ -8,7 +8,6 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "base/buf.h"
 #include "base/str.h"
 #include "checks/checks.h"
 #include "checks/ctext.h"
@@ -55,8 +54,7 @@ struct code_ctx {
 	const struct patch_file *file;
 	struct review *r;
 	struct tally t[CR_RULES];
-	struct buf prev;	/* the previous line of the new file */
-	bool have_prev;
+	const char *prev;	/* the previous line of the new file, or NULL */
 };
 
 static bool ident_char(char c)
@@ -187,12 +185,12 @@ static void check_export(struct code_ctx *ctx, const struct c_line *l)
 	const char *arg = call(l->code, "EXPORT_SYMBOL");
 	if (!arg)
 		arg = call(l->code, "EXPORT_SYMBOL_GPL");
-	if (!arg || !ctx->have_prev)
+	if (!arg || !ctx->prev)
 		return;
 	size_t n = 0;
 	while (ident_char(arg[n]))
 		n++;
-	const char *prev = ctx->prev.data + strspn(ctx->prev.data, " \t");
+	const char *prev = ctx->prev + strspn(ctx->prev, " \t");
 	size_t len = strlen(prev);
 	while (len && isspace((unsigned char)prev[len - 1]))
 		len--;
@@ -218,7 +216,7 @@ static void check_line(const struct c_line *l, void *data)
 {
 	struct code_ctx *ctx = data;
 	if (l->first)
-		ctx->have_prev = false;
+		ctx->prev = NULL;
 	if (l->added) {
 		const char *path = patch_file_path(ctx->file);
 		if (call(l->code, "BUG") || call(l->code, "BUG_ON"))
@@ -236,9 +234,7 @@ static void check_line(const struct c_line *l, void *data)
 		check_attributes(ctx, l);
 		check_export(ctx, l);
 	}
-	buf_reset(&ctx->prev);
-	buf_add(&ctx->prev, l->raw, l->len);
-	ctx->have_prev = true;
+	ctx->prev = l->raw;
 }
 
 /* How a new source file of this name gives its licence, or NULL when it need not. */
@@ -291,12 +287,11 @@ static int run(const struct review_input *in, struct review *r)
 		check_spdx(p, f, r);
 		if (!c_source(patch_file_path(f)))
 			continue;
-		struct code_ctx ctx = { .file = f, .r = r, .prev = BUF_INIT };
+		struct code_ctx ctx = { .file = f, .r = r };
 		c_walk(in->c_text, f, check_line, &ctx);
 		for (int i = 0; i < CR_RULES; i++)
 			tally_report(r, &ctx.t[i], code[i].sev, code[i].id, code[i].text,
 				     patch_file_path(f));
-		buf_release(&ctx.prev);
 	}
 	return 0;
 }

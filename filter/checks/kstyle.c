@@ -207,19 +207,24 @@ static bool has_assignment(const char *cond)
 	return false;
 }
 
-/* Adds the text of code up to the condition's closing ')' to ctx->cond. */
-static void feed_condition(struct style_ctx *ctx, const char *code)
+/*
+ * Adds the text of code up to the condition's closing ')' to ctx->cond.
+ * Returns where it stopped: after the ')', or at the end of the line.
+ */
+static const char *feed_condition(struct style_ctx *ctx, const char *code)
 {
-	for (const char *p = code; *p && ctx->cond_depth; p++) {
+	const char *p = code;
+	for (; *p && ctx->cond_depth; p++) {
 		ctx->cond_depth += *p == '(';
 		ctx->cond_depth -= *p == ')';
-		buf_addch(&ctx->cond, *p);
 	}
+	buf_add(&ctx->cond, code, (size_t)(p - code));
 	ctx->cond_lines++;
 	if (!ctx->cond_depth && has_assignment(ctx->cond.data))
 		tally_add(&ctx->t[ST_ASSIGN], ctx->cond_line);
 	if (!ctx->cond_depth || ctx->cond_lines > 4)
 		ctx->cond_depth = 0;
+	return p;
 }
 
 static void check_if(struct style_ctx *ctx, const struct c_line *l)
@@ -233,17 +238,20 @@ static void check_if(struct style_ctx *ctx, const struct c_line *l)
 			ctx->cond_depth = 0;
 		return;
 	}
-	for (const char *p = find_word(l->code, l->code, "if"); p; p = find_word(l->code, p + 1, "if")) {
-		const char *open = skip_blanks(p + 2);
-		if (*open != '(')
-			continue;
-		buf_reset(&ctx->cond);
-		ctx->cond_line = l->index;
-		ctx->cond_depth = 1;
-		ctx->cond_lines = 0;
-		feed_condition(ctx, open + 1);
-		if (ctx->cond_depth)
-			return;
+	/* The next if is looked for after this one's condition: each byte is read once. */
+	const char *p = find_word(l->code, l->code, "if");
+	while (p) {
+		const char *open = skip_blanks(p + 2), *next = p + 2;
+		if (*open == '(') {
+			buf_reset(&ctx->cond);
+			ctx->cond_line = l->index;
+			ctx->cond_depth = 1;
+			ctx->cond_lines = 0;
+			next = feed_condition(ctx, open + 1);
+			if (ctx->cond_depth)
+				return;
+		}
+		p = find_word(l->code, next, "if");
 	}
 }
 
