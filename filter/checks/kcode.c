@@ -6,8 +6,10 @@
  * without an SPDX licence line.
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/msg.h"
 #include "base/str.h"
 #include "checks/checks.h"
 #include "checks/ctext.h"
@@ -166,13 +168,18 @@ static void check_attributes(struct code_ctx *ctx, const struct c_line *l)
 	}
 }
 
-/* Does line s name the identifier id[0..n) as a whole word? */
+/* Does line s name the identifier id[0..n) as a whole word? (id itself runs on past n.) */
 static bool names(const char *s, const char *id, size_t n)
 {
-	for (const char *p = strstr(s, id); p; p = strstr(p + 1, id))
-		if ((p == s || !ident_char(p[-1])) && !strncmp(p, id, n) && !ident_char(p[n]))
-			return true;
-	return false;
+	char *word = xstrndup(id, n);
+	const char *p = n ? strstr(s, word) : NULL;
+	while (p && !((p == s || !ident_char(p[-1])) && !ident_char(p[n]))) {
+		while (ident_char(*p))
+			p++;	/* inside a longer name: go on after it, so each byte is read once */
+		p = strstr(p, word);
+	}
+	free(word);
+	return p != NULL;
 }
 
 /*
