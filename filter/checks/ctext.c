@@ -56,6 +56,30 @@ size_t c_offset(const char *s, size_t len, size_t columns)
 	return i;
 }
 
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+uint32_t c_idents(const char *code, const char *const *words, size_t n)
+{
+	uint32_t seen = 0;
+	for (const char *s = code; *s;) {
+		if (!ident_char(*s)) {
+			s++;
+			continue;
+		}
+		const char *begin = s;
+		while (ident_char(*s))
+			s++;
+		size_t len = (size_t)(s - begin);
+		for (size_t k = 0; k < n; k++)
+			if (words[k][0] == *begin && !strncmp(words[k], begin, len) && !words[k][len])
+				seen |= 1u << k;
+	}
+	return seen;
+}
+
 /*
  * Fills code[0..len] and prose[0..len] (NUL-terminated) from s[0..len),
  * carrying the comment state on. Returns C_SLASH, C_BLOCK and C_STORED:
@@ -156,7 +180,9 @@ static void keep_line(struct scan *sc, size_t i, uint32_t replaced, uint8_t flag
 		sc->scratch_cap = 2 * len + 2 > 2 * sc->scratch_cap ? 2 * len + 2 : 2 * sc->scratch_cap;
 		sc->scratch = xrealloc(sc->scratch, sc->scratch_cap);
 	}
-	flags |= scan_line(in_comment, raw, len, sc->scratch, sc->scratch + len + 1);
+	/* Most lines hold no comment and no literal: nothing to blank or copy. */
+	if (*in_comment || strcspn(raw, "/\"'") < len)
+		flags |= scan_line(in_comment, raw, len, sc->scratch, sc->scratch + len + 1);
 	if (flags & C_STORED)
 		buf_add(&sc->arena, sc->scratch, 2 * len + 2);
 	if (len > sc->ct->longest)
@@ -263,7 +289,8 @@ void c_walk(struct c_text *ct, const struct patch_file *f, c_line_fn *fn, void *
 			.added = s->flags & C_ADDED, .first = s->flags & C_FIRST,
 			.slash_comment = s->flags & C_SLASH, .block_comment = s->flags & C_BLOCK,
 		};
-		if (s->flags & C_STORED) {
+		l.plain = !(s->flags & C_STORED);
+		if (!l.plain) {
 			l.code = text;
 			l.prose = text + l.len + 1;
 			text += 2 * l.len + 2;

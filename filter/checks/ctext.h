@@ -27,6 +27,7 @@ struct c_line {
 	bool first;		/* the first context or added line of its hunk */
 	bool slash_comment;	/* holds a // comment */
 	bool block_comment;	/* holds some of a block comment */
+	bool plain;		/* no comment, no literal: code is raw, prose is blank */
 };
 
 typedef void c_line_fn(const struct c_line *l, void *ctx);
@@ -64,6 +65,13 @@ void c_text_release(struct c_text *ct);
  * does: a "*" opening the first line, or a "*" "/" before any "/" "*".
  */
 void c_walk(struct c_text *ct, const struct patch_file *f, c_line_fn *fn, void *ctx);
+
+/*
+ * Which of words[0..n) (n <= 32) appear in code as whole identifiers:
+ * bit k for words[k]. One pass, so that a rule about a name reads only
+ * the lines that hold it.
+ */
+uint32_t c_idents(const char *code, const char *const *words, size_t n);
 
 /* Columns of s[0..len) with tabs to the next multiple of 8. */
 size_t c_columns(const char *s, size_t len);

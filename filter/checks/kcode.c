@@ -219,6 +219,29 @@ static bool if_zero(const char *code)
 	return *s == '0' && !ident_char(s[1]);
 }
 
+/* The names the rules call for, looked for in one pass over a line. */
+enum called { CALL_BUG, CALL_PANIC, CALL_PRINTK, CALL_TRACE, CALL_ATTRIBUTE, CALL_EXPORT };
+static const char *const called_names[] = {
+	"BUG", "BUG_ON", "panic", "printk", "trace_printk", "trace_puts", "__attribute__",
+	"EXPORT_SYMBOL", "EXPORT_SYMBOL_GPL",
+};
+static const enum called called_as[] = {
+	CALL_BUG, CALL_BUG, CALL_PANIC, CALL_PRINTK, CALL_TRACE, CALL_TRACE, CALL_ATTRIBUTE,
+	CALL_EXPORT, CALL_EXPORT,
+};
+
+/* Which of enum called the line names: bit k for k. */
+static unsigned names_called(const char *code)
+{
+	size_t n = sizeof(called_names) / sizeof(*called_names);
+	uint32_t seen = c_idents(code, called_names, n);
+	unsigned out = 0;
+	for (size_t k = 0; k < n; k++)
+		if (seen & (1u << k))
+			out |= 1u << called_as[k];
+	return out;
+}
+
 static void check_line(const struct c_line *l, void *data)
 {
 	struct code_ctx *ctx = data;
@@ -226,20 +249,24 @@ static void check_line(const struct c_line *l, void *data)
 		ctx->prev = NULL;
 	if (l->added) {
 		const char *path = patch_file_path(ctx->file);
-		if (call(l->code, "BUG") || call(l->code, "BUG_ON"))
+		unsigned named = names_called(l->code);
+		if ((named & 1u << CALL_BUG) && (call(l->code, "BUG") || call(l->code, "BUG_ON")))
 			tally_add(&ctx->t[CR_BUG], l->index);
-		if (call(l->code, "panic") && !starts_with(path, "arch/"))
+		if ((named & 1u << CALL_PANIC) && call(l->code, "panic") && !starts_with(path, "arch/"))
 			tally_add(&ctx->t[CR_PANIC], l->index);
-		if (printk_without_level(l))
+		if ((named & 1u << CALL_PRINTK) && printk_without_level(l))
 			tally_add(&ctx->t[CR_PRINTK], l->index);
 		if (debug_print(l->code))
 			tally_add(&ctx->t[CR_DEBUG], l->index);
-		if (call(l->code, "trace_printk") || call(l->code, "trace_puts"))
+		if ((named & 1u << CALL_TRACE) &&
+		    (call(l->code, "trace_printk") || call(l->code, "trace_puts")))
 			tally_add(&ctx->t[CR_TRACE], l->index);
 		if (if_zero(l->code))
 			tally_add(&ctx->t[CR_IF0], l->index);
-		check_attributes(ctx, l);
-		check_export(ctx, l);
+		if (named & 1u << CALL_ATTRIBUTE)
+			check_attributes(ctx, l);
+		if (named & 1u << CALL_EXPORT)
+			check_export(ctx, l);
 	}
 	ctx->prev = l->raw;
 }

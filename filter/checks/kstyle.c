@@ -122,6 +122,10 @@ static bool same_indent(const struct c_line *l)
 /* Over 100 columns, unless only a string or a URL runs past the edge. */
 static bool too_long(const struct c_line *l)
 {
+	/* A bound first: 8 columns a leading tab, at most 1 a byte after it if no tab follows. */
+	size_t tabs = strspn(l->raw, "\t");
+	if (tabs * 8 + l->len - tabs <= MAX_COLUMNS && !memchr(l->raw + tabs, '\t', l->len - tabs))
+		return false;
 	if (c_columns(l->raw, l->len) <= MAX_COLUMNS || strstr(l->raw, "://"))
 		return false;
 	size_t i = c_offset(l->raw, l->len, MAX_COLUMNS);
@@ -277,6 +281,8 @@ static void check_line(const struct c_line *l, void *data)
 		return;
 	}
 	bool userspace = starts_with(path, "include/uapi/") || starts_with(path, "tools/");
+	static const char *const words[] = { "typedef", "volatile", "if", "sizeof" };
+	uint32_t named = c_idents(l->code, words, sizeof(words) / sizeof(*words));
 	if (bad_indent(l) && !same_indent(l))
 		tally_add(&ctx->t[ST_INDENT], l->index);
 	if (too_long(l))
@@ -287,12 +293,14 @@ static void check_line(const struct c_line *l, void *data)
 		tally_add(&ctx->t[ST_BRACE], l->index);
 	if (l->slash_comment && !strstr(l->prose, "SPDX-License-Identifier:"))
 		tally_add(&ctx->t[ST_C99], l->index);
-	if (!userspace && struct_typedef(l->code))
+	if ((named & 1) && !userspace && struct_typedef(l->code))
 		tally_add(&ctx->t[ST_TYPEDEF], l->index);
-	if (!starts_with(path, "arch/") && plain_volatile(l->code))
+	if ((named & 2) && !starts_with(path, "arch/") && plain_volatile(l->code))
 		tally_add(&ctx->t[ST_VOLATILE], l->index);
-	check_if(ctx, l);
-	check_sizeof(ctx, l);
+	if ((named & 4) || ctx->cond_depth)
+		check_if(ctx, l);
+	if (named & 8)
+		check_sizeof(ctx, l);
 }
 
 static void check_file(struct c_text *ct, const struct patch_file *f, struct review *r)

@@ -79,7 +79,7 @@ static void check_text(struct speller *sp, size_t line, const char *s, size_t le
 
 static void check_prose(const struct c_line *l, void *data)
 {
-	if (l->added)
+	if (l->added && !l->plain)
 		check_text(data, l->index, l->prose, l->len);
 }
 
