@@ -270,6 +270,13 @@ static void check_sizeof(struct style_ctx *ctx, const struct c_line *l)
 	}
 }
 
+/* The words the rules above look for, found in one pass a line (c_idents()). */
+enum word { WORD_TYPEDEF, WORD_VOLATILE, WORD_IF, WORD_SIZEOF };
+static const char *const words[] = {
+	[WORD_TYPEDEF] = "typedef", [WORD_VOLATILE] = "volatile", [WORD_IF] = "if",
+	[WORD_SIZEOF] = "sizeof",
+};
+
 static void check_line(const struct c_line *l, void *data)
 {
 	struct style_ctx *ctx = data;
@@ -281,7 +288,6 @@ static void check_line(const struct c_line *l, void *data)
 		return;
 	}
 	bool userspace = starts_with(path, "include/uapi/") || starts_with(path, "tools/");
-	static const char *const words[] = { "typedef", "volatile", "if", "sizeof" };
 	uint32_t named = c_idents(l->code, words, sizeof(words) / sizeof(*words));
 	if (bad_indent(l) && !same_indent(l))
 		tally_add(&ctx->t[ST_INDENT], l->index);
@@ -293,13 +299,14 @@ static void check_line(const struct c_line *l, void *data)
 		tally_add(&ctx->t[ST_BRACE], l->index);
 	if (l->slash_comment && !strstr(l->prose, "SPDX-License-Identifier:"))
 		tally_add(&ctx->t[ST_C99], l->index);
-	if ((named & 1) && !userspace && struct_typedef(l->code))
+	if ((named & 1u << WORD_TYPEDEF) && !userspace && struct_typedef(l->code))
 		tally_add(&ctx->t[ST_TYPEDEF], l->index);
-	if ((named & 2) && !starts_with(path, "arch/") && plain_volatile(l->code))
+	if ((named & 1u << WORD_VOLATILE) && !starts_with(path, "arch/") &&
+	    plain_volatile(l->code))
 		tally_add(&ctx->t[ST_VOLATILE], l->index);
-	if ((named & 4) || ctx->cond_depth)
+	if ((named & 1u << WORD_IF) || ctx->cond_depth)
 		check_if(ctx, l);
-	if (named & 8)
+	if (named & 1u << WORD_SIZEOF)
 		check_sizeof(ctx, l);
 }
 
