@@ -121,10 +121,16 @@ bench: deps
 	@$(MAKE) --no-print-directory patchreview
 	sh tests/bench.sh
 
+# The programs of contrib/ that the recipes run by name, installed on PATH
+# beside patchreview (and kept in contrib/ with the rest of each recipe).
+CONTRIB_BIN = contrib/learn/patchreview-sendmail contrib/b4/patchreview-agent \
+	contrib/git/git-patchreview contrib/aerc/patchreview-stash \
+	contrib/aerc/patchreview-await contrib/aerc/patchreview-drafts
+
 # The man page names where the prompts and recipes are: the DATADIR installed to.
 install: patchreview
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DATADIR)/prompts $(DESTDIR)$(DATADIR)/contrib
-	install -m 755 patchreview $(DESTDIR)$(BINDIR)/patchreview
+	install -m 755 patchreview $(CONTRIB_BIN) $(DESTDIR)$(BINDIR)/
 	sed 's|/usr/local/share/patchreview|$(DATADIR)|g' patchreview.1 >$(DESTDIR)$(MANDIR)/patchreview.1
 	chmod 644 $(DESTDIR)$(MANDIR)/patchreview.1
 	cp -R prompts/. $(DESTDIR)$(DATADIR)/prompts/
@@ -133,7 +139,8 @@ install: patchreview
 	@echo "aerc: see $(DATADIR)/contrib/README.md"
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/patchreview $(DESTDIR)$(MANDIR)/patchreview.1
+	rm -f $(DESTDIR)$(BINDIR)/patchreview $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(CONTRIB_BIN)))
+	rm -f $(DESTDIR)$(MANDIR)/patchreview.1
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
