@@ -436,6 +436,7 @@ mutt_series() {
 		return
 	fi
 	check "$cl: Esc T: one run, five messages apart, five drafts" series_run
+	check "$cl: Esc T: the recall menu lists the drafts in the order of the series" series_order
 	tm send-keys Enter
 	if wait_screen 'Compose' 10 && wait_file "$OUT/edit.0" 5; then
 		tm send-keys y

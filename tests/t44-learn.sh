@@ -194,3 +194,15 @@ rm -f "$DISMISSED"
 PATCHREVIEW_BACKEND=none run_pr --answers "$ANS" --request-name forged < "$T/forged.eml"
 "$PR" dismiss --all < "$T/out" > "$T/said" 2>"$T/err"
 check "forged fingerprints: with the record, dismiss --all takes the record" owned "$DISMISSED"
+
+# Bounded: a draft naming 100,000 fingerprints on its own line (1.3 MB)
+# lists at most 1000 of them (learn/own.h), in one pass.
+python3 - "$T/many" <<'PY'
+import sys
+fps = " ".join("%012x" % (0x100000000 + i) for i in range(100000))
+open(sys.argv[1], "w").write("Subject: x\n\n[patchreview-fingerprints: %s]\n" % fps)
+PY
+"$PR" dismiss < "$T/many" > "$T/list" 2>"$T/err"; st=$?
+check "dismiss: 100,000 fingerprints in a draft list as 1000, the output under a twentieth of the input" \
+	sh -c "[ $st -eq 0 ] && [ \$(grep -c '^ *[0-9][0-9]*  [0-9a-f]\{12\}  ' '$T/list') -eq 1000 ] &&
+		[ \$((\$(wc -c < '$T/list') * 20)) -lt \$(wc -c < '$T/many') ]"
