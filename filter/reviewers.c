@@ -44,7 +44,7 @@ static void summarise_checks(struct review *r)
 	if (!n)
 		buf_addstr(&s, "The built-in checks found nothing to comment on.");
 	else
-		buf_addf(&s, "The built-in checks left %zu comment%s above.", n, n == 1 ? "" : "s");
+		buf_addf(&s, "The built-in checks made %zu comment%s.", n, n == 1 ? "" : "s");
 	review_summary(r, s.data);
 	buf_release(&s);
 }
