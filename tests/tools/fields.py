@@ -11,7 +11,11 @@ import email
 import email.header
 import email.policy
 import re
+import signal
 import sys
+
+# A reader that stops early (grep -q) is no error.
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 for path in sys.argv[2:]:
     raw = open(path, "rb").read()
