@@ -95,7 +95,7 @@ check "context: the findings of every part land in one draft" \
 # review and how to review it; a second run reviews the rest from there.
 export PATCHREVIEW_CACHE=yes
 # left_out_note: the draft's note on what the model did not review, on one line.
-left_out_note() { sed -n '/^\[patchreview: the model did not review/,/\]$/p' "$T/out" | tr '\n' ' '; }
+left_out_note() { notes "$T/out" | grep '^the model did not review'; }
 left_out_says() { left_out_note | grep -q -E -- "$1"; }
 # left_out_count: how many parts the note says were not reviewed, 0 without one.
 left_out_count() { n=$(left_out_note | sed -n 's/.*did not review \([0-9]*\) of the.*/\1/p'); echo "${n:-0}"; }
@@ -144,9 +144,10 @@ check "context: ... and the draft names it" \
 # model_patches: a run gives the model that many patches; the others are checked only.
 : > "$LOG"
 PATCHREVIEW_MODEL_PATCHES=2 PATCHREVIEW_CACHE=no run_pr < "$MAILS/series-v2.mbox"
+python3 -c 'import mailbox, sys; sys.stdout.buffer.write(list(mailbox.mbox(sys.argv[1]))[3].as_bytes())' "$T/out" > "$T/third"
 check "model_patches: two requests for a series of three" sh -c "[ $status -eq 0 ] && [ $(requests) -eq 2 ]"
 check "model_patches: the third patch's draft says the model did not review it, and how to" \
-	sh -c "tr '\n' ' ' < '$T/out' | grep -q -F 'a run gives it at most 2 patches (model_patches). To review it, run patchreview on this patch alone'"
+	sh -c "python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/third' | grep -q -F 'the model did not review this patch: a run gives it at most 2 patches (model_patches). To review it, run patchreview on this patch alone'"
 check "model_patches: stderr says so once" grep -q '^patchreview: the model was given 2 patches (model_patches); 1 more is only checked$' "$T/err"
 
 # A series of 5,000 patches is built into requests as they are sent, each
