@@ -23,17 +23,19 @@ object (build/mutate/obj), relinks build/asan/patchreview, build/asan/dump
 and, when a chosen test runs it, the release patchreview, into
 build/mutate/root: a checkout made of symbolic links in which only the
 binaries are the mutant's. There the tests that reach the mutated
-function run, cheapest first, and the first failing result stops them.
+line run, cheapest first, and the first failing result stops them.
 
-Which tests reach which function, from gcov: every test runs once on a
+Which tests reach which line, from gcov: every test runs once on a
 --coverage build (build/mutate/cover) with its own GCOV_PREFIX, and
-`gcov -f` tells which functions ran. The map is kept in
+gcov tells which lines it ran. A mutant runs the tests that ran its line
+(any line of its function when the line holds no code of its own, as a
+declaration); none is a survivor at once. The map is kept in
 build/mutate/reach.json and redone for a test whose script changed;
 --remap TEST redoes a test that gained fixtures (tests/parse/NAME.eml),
 --remap all redoes every test. Not run: the tests in SEPARATE below.
 
 Outcomes: killed (a test failed or ran past its time), survived (every
-reaching test passed, or no test reaches the function), equivalent (in
+reaching test passed, or no test reaches the line), equivalent (in
 tests/mutate-equivalent.txt with a one-line reason why no behaviour can
 change), not compiled (neither killed nor survived). The summary gives,
 per TARGET, the four counts and the survival rate survived/(killed +
@@ -221,8 +223,8 @@ def line_mutants(line, code, caps):
 
 
 class Mutant:
-    def __init__(self, rel, func, lineno, op, before, after, nth):
-        self.rel, self.func, self.lineno, self.op = rel, func, lineno, op
+    def __init__(self, rel, func, body, lineno, op, before, after, nth):
+        self.rel, self.func, self.body, self.lineno, self.op = rel, func, body, lineno, op
         self.before, self.after = before, after
         key = "%s\0%s\0%d" % (before.strip(), after.strip(), nth)
         self.id = "%s:%s:%s:%s" % (os.path.basename(rel), func, op, sha(key))
@@ -243,7 +245,7 @@ def mutants_of(rel, per_function, seed, caps):
             for op, after in line_mutants(lines[n], masked[n], caps):
                 key = (lines[n].strip(), after.strip())
                 nth = seen[key] = seen.get(key, -1) + 1
-                by_op.setdefault(op, []).append(Mutant(rel, func, n + 1, op, lines[n], after, nth))
+                by_op.setdefault(op, []).append(Mutant(rel, func, (first + 1, last + 1), n + 1, op, lines[n], after, nth))
         rng = random.Random("%s:%s:%s" % (seed, os.path.basename(rel), func))
         ops = sorted(by_op)
         rng.shuffle(ops)
@@ -440,27 +442,30 @@ def build_cover(commands):
     return objdir, root
 
 
-def functions_run(objdir, prefix):
-    """{"patch/diff.c": ["parse_hunk_header", ...]}: what ran under PREFIX."""
-    reached = {}
+def lines_run(objdir, prefix):
+    """({"patch/diff.c": [lines run]}, {"patch/diff.c": [lines with code]})
+    from the gcov data a test left under PREFIX."""
+    ran, code = {}, {}
     for gcda in glob.glob(os.path.join(prefix, "**", "*.gcda"), recursive=True):
-        rel = os.path.relpath(gcda, prefix)[:-5]
-        gcno = os.path.join(objdir, rel + ".gcno")
+        rel = os.path.relpath(gcda, prefix)[:-5] + ".c"
         if not os.path.exists(gcda[:-5] + ".gcno"):
-            os.symlink(gcno, gcda[:-5] + ".gcno")
-        out = run(["gcov", "-n", "-f", "-o", gcda[:-5], os.path.join("filter", rel + ".c")]).stdout
-        ran = re.findall(r"Function '([^']+)'\nLines executed:(?!0\.00%)", out)
-        if ran:
-            reached[rel + ".c"] = sorted(set(ran))
-    return reached
+            os.symlink(os.path.join(objdir, rel[:-2] + ".gcno"), gcda[:-5] + ".gcno")
+        out = run(["gcov", "--json-format", "--stdout", "-o", gcda[:-5], os.path.join("filter", rel)])
+        for f in json.loads(out.stdout)["files"] if out.returncode == 0 else []:
+            if f["file"] == os.path.join("filter", rel):
+                code[rel] = [l["line_number"] for l in f["lines"]]
+                ran[rel] = [l["line_number"] for l in f["lines"] if l["count"]]
+    return ran, code
 
 
 def reach_map(remap):
-    """{test: {"seconds": s, "passed": bool, "hash": h, "reach": {file: [function]}}}."""
+    """{"tests": {test: {"seconds", "passed", "hash", "ran": {file: [line]}}},
+    "code": {file: [line]}}: what each test ran, and which lines hold code."""
     path = os.path.join(WORK, "reach.json")
-    reach = json.load(open(path)) if os.path.exists(path) else {}
+    reach = json.load(open(path)) if os.path.exists(path) else {"tests": {}, "code": {}}
+    tests = reach["tests"]
     todo = [t for t in test_names()
-            if "all" in remap or t in remap or t not in reach or reach[t]["hash"] != sha(script(t), 12)]
+            if "all" in remap or t in remap or t not in tests or tests[t]["hash"] != sha(script(t), 12)]
     if not todo:
         return reach
     objdir, root = build_cover(build_commands())
@@ -469,12 +474,14 @@ def reach_map(remap):
         prefix = os.path.join(WORK, "cover", "gcda", test)
         failed, seconds, why = run_test(test, root, 3600,
                                         {"GCOV_PREFIX": prefix, "GCOV_PREFIX_STRIP": str(strip)})
-        reach[test] = {"seconds": round(seconds, 1), "passed": not failed, "hash": sha(script(test), 12),
-                       "reach": functions_run(objdir, prefix)}
-        log("mutate: %-20s %6.1f s %s, reaches %d functions" % (
+        ran, code = lines_run(objdir, prefix)
+        tests[test] = {"seconds": round(seconds, 1), "passed": not failed, "hash": sha(script(test), 12),
+                       "ran": ran}
+        reach["code"].update(code)
+        log("mutate: %-20s %6.1f s %s, runs %d lines" % (
             test, seconds, "passed" if not failed else "FAILED (%s)" % why,
-            sum(len(v) for v in reach[test]["reach"].values())))
-        json.dump(reach, open(path, "w"), indent=0, sort_keys=True)
+            sum(len(v) for v in ran.values())))
+        json.dump(reach, open(path, "w"), separators=(",", ":"), sort_keys=True)
     return reach
 
 
@@ -495,11 +502,18 @@ class Runner:
             install(os.path.join(ROOT, binary), self.root, binary)
 
     def tests_for(self, m):
+        """The tests that ran the mutated line, or, when gcov saw no code on
+        it (a declaration, say), any line of its function; cheapest first."""
         if self.forced:
             return self.forced
-        tests = [t for t, r in self.reach.items() if m.func in r["reach"].get(m.rel, [])
-                 and t not in SEPARATE and os.path.exists(os.path.join(ROOT, "tests", t + ".sh"))]
-        return sorted(tests, key=lambda t: self.reach[t]["seconds"])
+        tests = self.reach["tests"]
+        if m.lineno in self.reach["code"].get(m.rel, []):
+            lines = {m.lineno}
+        else:
+            lines = set(range(m.body[0], m.body[1] + 1))
+        chosen = [t for t, r in tests.items() if lines & set(r["ran"].get(m.rel, []))
+                  and t not in SEPARATE and os.path.exists(os.path.join(ROOT, "tests", t + ".sh"))]
+        return sorted(chosen, key=lambda t: tests[t]["seconds"])
 
     def passes_unmutated(self, test):
         """Whether TEST passes on the unmutated binaries in the root; kept
@@ -544,11 +558,11 @@ class Runner:
     def run(self, m):
         """(outcome, detail) for one mutant."""
         tests = [t for t in self.tests_for(m) if self.passes_unmutated(t)]
-        if not tests:
-            return "survived", "no test reaches %s()" % m.func
         self.restore()
         if not self.build(m, any(needs_release(t) for t in tests)):
             return "not compiled", ""
+        if not tests:
+            return "survived", "no test runs line %d" % m.lineno
         for test in tests:
             limit = TIME_SLACK + TIME_FACTOR * self.baseline[test]["seconds"]
             failed, _, why = run_test(test, self.root, limit)
