@@ -325,12 +325,13 @@ def make_root(root):
 
 
 def install(binary, root, rel):
-    """Points ROOT/REL at BINARY, a symbolic link replaced in one step."""
+    """Puts BINARY at ROOT/REL, a hard link replaced in one step: not a
+    symbolic one, because the binary finds prompts/ from /proc/self/exe."""
     dest = os.path.join(root, rel)
     tmp = dest + ".new"
     if os.path.lexists(tmp):
         os.unlink(tmp)
-    os.symlink(os.path.abspath(binary), tmp)
+    os.link(binary, tmp)
     os.replace(tmp, dest)
 
 
