@@ -42,13 +42,17 @@ per TARGET, the four counts and the survival rate survived/(killed +
 survived). Outcomes are kept in build/mutate/results.tsv and reused by the
 next run, so a long pass can be run in chunks; --rerun-survivors tries the
 survivors again after a test was added. Exit status 1 when a mutant
-survived, 0 otherwise. CPU-heavy: `make mutate` runs it under nice -n 15.
+survived, 0 otherwise. CPU-heavy: `make mutate` runs it under nice -n 15;
+--jobs N tries N mutants at once (each worker in build/mutate/worker-N),
+--skip TEST leaves a slow test out (its survivors may be killed by it).
 """
 import argparse
+import concurrent.futures
 import glob
 import hashlib
 import json
 import os
+import queue
 import random
 import re
 import shlex
@@ -57,6 +61,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -488,15 +493,43 @@ def reach_map(remap):
 
 # ---------------------------------------------------------------- mutants
 
+class Baseline:
+    """Whether each test passes on the unmutated binaries, and how long it
+    takes; kept in build/mutate/baseline.json until a binary or the test
+    changes. Shared by the workers, one test run at a time."""
+
+    def __init__(self):
+        self.path = os.path.join(WORK, "baseline.json")
+        self.known = json.load(open(self.path)) if os.path.exists(self.path) else {}
+        self.lock = threading.Lock()
+
+    def passes(self, test, runner):
+        key = sha(script(test) + "".join("%s:%d" % (b, os.stat(os.path.join(ROOT, b)).st_mtime_ns)
+                                         for b in BINARIES), 12)
+        with self.lock:
+            if self.known.get(test, {}).get("key") != key:
+                runner.restore()
+                failed, seconds, why = run_test(test, runner.root, 3600)
+                self.known[test] = {"key": key, "passed": not failed, "seconds": round(seconds, 1)}
+                json.dump(self.known, open(self.path, "w"), indent=0, sort_keys=True)
+                if failed:
+                    log("mutate: %s fails on the unmutated build (%s): not used" % (test, why))
+            return self.known[test]["passed"]
+
+    def limit(self, test):
+        return TIME_SLACK + TIME_FACTOR * self.known[test]["seconds"]
+
+
 class Runner:
-    def __init__(self, reach, forced_tests):
-        self.reach, self.forced = reach, forced_tests
-        self.commands = build_commands()
-        self.objdir = os.path.join(WORK, "obj")
-        self.root = os.path.join(WORK, "root")
+    """One worker: its own root, objects and mutated source under build/mutate/worker-N."""
+
+    def __init__(self, n, commands, reach, baseline, tests, skip):
+        self.commands, self.reach, self.baseline = commands, reach, baseline
+        self.forced, self.skip = tests, skip
+        self.dir = os.path.join(WORK, "worker-%d" % n)
+        self.root = os.path.join(self.dir, "root")
         make_root(self.root)
-        self.baseline_path = os.path.join(WORK, "baseline.json")
-        self.baseline = json.load(open(self.baseline_path)) if os.path.exists(self.baseline_path) else {}
+        self.restore()
 
     def restore(self):
         for binary in BINARIES:
@@ -513,26 +546,13 @@ class Runner:
         else:
             lines = set(range(m.body[0], m.body[1] + 1))
         chosen = [t for t, r in tests.items() if lines & set(r["ran"].get(m.rel, []))
-                  and t not in SEPARATE and os.path.exists(os.path.join(ROOT, "tests", t + ".sh"))]
+                  and t not in SEPARATE and t not in self.skip
+                  and os.path.exists(os.path.join(ROOT, "tests", t + ".sh"))]
         return sorted(chosen, key=lambda t: tests[t]["seconds"])
-
-    def passes_unmutated(self, test):
-        """Whether TEST passes on the unmutated binaries in the root; kept
-        in build/mutate/baseline.json until a binary or the test changes."""
-        key = sha(script(test) + "".join("%s:%d" % (b, os.stat(os.path.join(ROOT, b)).st_mtime_ns)
-                                         for b in BINARIES), 12)
-        if self.baseline.get(test, {}).get("key") != key:
-            self.restore()
-            failed, seconds, why = run_test(test, self.root, 3600)
-            self.baseline[test] = {"key": key, "passed": not failed, "seconds": round(seconds, 1)}
-            json.dump(self.baseline, open(self.baseline_path, "w"), indent=0, sort_keys=True)
-            if failed:
-                log("mutate: %s fails on the unmutated build (%s): not used" % (test, why))
-        return self.baseline[test]["passed"]
 
     def build(self, m, release):
         """Compiles and links the mutant into the root. False if it does not compile."""
-        source = os.path.join(WORK, "src", m.rel)
+        source = os.path.join(self.dir, "src", m.rel)
         os.makedirs(os.path.dirname(source), exist_ok=True)
         lines = open(os.path.join(ROOT, "filter", m.rel)).read().split("\n")
         lines[m.lineno - 1] = m.after
@@ -543,30 +563,29 @@ class Runner:
             kinds.append(("build/release/", ("patchreview",)))
         for prefix, binaries in kinds:
             obj = prefix + m.rel[:-2] + ".o"
-            mobj = os.path.join(self.objdir, prefix, "mutant.o")
+            mobj = os.path.join(self.dir, prefix, "mutant.o")
             os.makedirs(os.path.dirname(mobj), exist_ok=True)
             argv = replace_output(self.commands[obj], mobj)
             argv[argv.index(os.path.join("filter", m.rel))] = source
             if run(argv + include).returncode:
                 return False
             for binary in binaries:
-                out = os.path.join(self.objdir, prefix, os.path.basename(binary))
+                out = os.path.join(self.dir, prefix, os.path.basename(binary))
                 argv = [mobj if a == obj else a for a in self.commands[binary]]
-                compile_ok(precompile_sources(replace_output(argv, out), self.objdir))
+                compile_ok(precompile_sources(replace_output(argv, out), self.dir))
                 install(out, self.root, binary)
         return True
 
     def run(self, m):
         """(outcome, detail) for one mutant."""
-        tests = [t for t in self.tests_for(m) if self.passes_unmutated(t)]
+        tests = [t for t in self.tests_for(m) if self.baseline.passes(t, self)]
         self.restore()
         if not self.build(m, any(needs_release(t) for t in tests)):
             return "not compiled", ""
         if not tests:
             return "survived", "no test runs line %d" % m.lineno
         for test in tests:
-            limit = TIME_SLACK + TIME_FACTOR * self.baseline[test]["seconds"]
-            failed, _, why = run_test(test, self.root, limit)
+            failed, _, why = run_test(test, self.root, self.baseline.limit(test))
             if failed:
                 return "killed", "%s: %s" % (test, why[:100])
         return "survived", "passed: " + " ".join(tests)
@@ -610,6 +629,9 @@ def main():
                     help="run these tests, not the ones the map names")
     ap.add_argument("--remap", nargs="+", default=[], metavar="TEST",
                     help="redo the reach map of these tests ('all': every test)")
+    ap.add_argument("--skip", nargs="+", default=[], metavar="TEST",
+                    help="do not run these tests (a survivor may still fall to them)")
+    ap.add_argument("--jobs", type=int, default=1, help="mutants tried at once (1)")
     ap.add_argument("--rerun-survivors", action="store_true", help="try the survivors again")
     ap.add_argument("--fresh", action="store_true", help="forget the kept outcomes")
     args = ap.parse_args()
@@ -632,30 +654,43 @@ def main():
     if built.returncode:
         sys.exit("mutate: make failed:\n" + built.stderr[-2000:])
     reach = {} if args.tests else reach_map(set(args.remap))
-    runner = Runner(reach, args.tests)
+    commands, baseline = build_commands(), Baseline()
+    workers = queue.Queue()
+    for n in range(args.jobs):
+        workers.put(Runner(n, commands, reach, baseline, args.tests, set(args.skip)))
     kept, same = load_results(), equivalents()
+
+    def decide(m):
+        outcome, detail = kept.get(m.id, (None, ""))
+        if m.id in same:
+            return "equivalent", same[m.id]
+        if outcome is None or args.only or (args.rerun_survivors and outcome == "survived"):
+            runner = workers.get()
+            try:
+                outcome, detail = runner.run(m)
+            finally:
+                workers.put(runner)
+            save_result(m, outcome, detail)
+        tag = {"killed": "KILLED", "survived": "LIVED ", "not compiled": "NOBUILD"}[outcome]
+        log("%s %s  %s%s" % (tag, m.id, m.describe(), ("  (%s)" % detail) if detail else ""))
+        return outcome, detail
+
     summary, survived = [], False
     try:
-        for target, ms in groups:
-            counts = {"killed": 0, "survived": 0, "equivalent": 0, "not compiled": 0}
-            for m in ms:
-                outcome, detail = kept.get(m.id, (None, ""))
-                if m.id in same:
-                    outcome, detail = "equivalent", same[m.id]
-                elif outcome is None or args.only or (args.rerun_survivors and outcome == "survived"):
-                    outcome, detail = runner.run(m)
-                    save_result(m, outcome, detail)
-                counts[outcome] += 1
-                tag = {"killed": "KILLED", "survived": "LIVED ", "equivalent": "SAME  ",
-                       "not compiled": "NOBUILD"}[outcome]
-                log("%s %s  %s%s" % (tag, m.id, m.describe(), ("  (%s)" % detail) if detail else ""))
-            tried = counts["killed"] + counts["survived"]
-            survived = survived or counts["survived"] > 0
-            summary.append("%-24s %4d killed %4d survived %4d equivalent %4d not compiled  %5.1f%% survive" % (
-                target, counts["killed"], counts["survived"], counts["equivalent"], counts["not compiled"],
-                100.0 * counts["survived"] / tried if tried else 0))
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            outcomes = [(target, list(pool.map(decide, ms))) for target, ms in groups]
     finally:
-        runner.restore()
+        while not workers.empty():
+            workers.get().restore()
+    for target, done in outcomes:
+        counts = {"killed": 0, "survived": 0, "equivalent": 0, "not compiled": 0}
+        for outcome, _ in done:
+            counts[outcome] += 1
+        tried = counts["killed"] + counts["survived"]
+        survived = survived or counts["survived"] > 0
+        summary.append("%-24s %4d killed %4d survived %4d equivalent %4d not compiled  %5.1f%% survive" % (
+            target, counts["killed"], counts["survived"], counts["equivalent"], counts["not compiled"],
+            100.0 * counts["survived"] / tried if tried else 0))
     log("\n".join(summary))
     return 1 if survived else 0
 
