@@ -6,14 +6,15 @@ hand-named mutations of the rules are in tests/mutations.py.
     python3 tests/mutate.py [OPTIONS] TARGET...    (make mutate FOLDERS="patch mail")
 
 A TARGET is a folder under filter/ ("patch") or a file or glob in it
-("model/http.c", "model/wire*.c"): the tool finds the .c files and their
-functions itself, and each TARGET is one line of the summary.
+("model/wire*.c"), or several joined by commas ("transport,answer"): the
+tool finds the .c files and their functions itself, and each TARGET is
+one line of the summary.
 
 Mutants: for each function (a line "{" at column 0 after its signature, up
 to the "}" at column 0) the tool lists every change the OPERATORS below
 can make to one line, shuffles them with a random generator seeded by
 --seed, the file's name and the function's name, and takes up to
---per-function of them (3), one operator after another. The same source
+--per-function of them (2), one operator after another. The same source
 gives the same mutants. A mutant's id is file:function:operator:hash (the
 hash of the line before and after): it stays the same when a file moves
 to another folder and changes when its line does.
@@ -267,12 +268,15 @@ def mutants_of(rel, per_function, seed, caps):
 
 def target_files(target):
     """The .c files a TARGET names, relative to filter/."""
-    base = os.path.join(ROOT, "filter", target)
-    pattern = os.path.join(base, "*.c") if os.path.isdir(base) else base
-    files = sorted(os.path.relpath(p, os.path.join(ROOT, "filter"))
-                   for p in glob.glob(pattern) if p.endswith(".c"))
-    if not files:
-        sys.exit("mutate: no .c file under filter/%s" % target)
+    files = []
+    for part in target.split(","):
+        base = os.path.join(ROOT, "filter", part)
+        pattern = os.path.join(base, "*.c") if os.path.isdir(base) else base
+        found = sorted(os.path.relpath(p, os.path.join(ROOT, "filter"))
+                       for p in glob.glob(pattern) if p.endswith(".c"))
+        if not found:
+            sys.exit("mutate: no .c file under filter/%s" % part)
+        files += [f for f in found if f not in files]
     return files
 
 
@@ -621,7 +625,7 @@ def main():
                                  epilog="operators:" + OPERATORS,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("targets", nargs="+", metavar="TARGET")
-    ap.add_argument("--per-function", type=int, default=3, help="mutants per function (3)")
+    ap.add_argument("--per-function", type=int, default=2, help="mutants per function (2)")
     ap.add_argument("--seed", default="20", help="the random seed (20)")
     ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     ap.add_argument("--only", nargs="+", default=[], metavar="ID", help="only these mutants")
