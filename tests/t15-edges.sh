@@ -29,6 +29,10 @@ check "diff: a rename without hunks takes its names from the rename lines, unquo
 printf 'diff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ x1 +1 @@\n-a\n+b\n' | patch_mail
 check "diff: a hunk header with no '-' before its old start is no hunk" undumped '^hunk'
 
+"$DUMP" --findings <"$MAILS/modes.eml" >"$T/found" 2>&1
+check "diff: a finding on a mode line belongs to that line's file" \
+	grep -q "^exec-bit	src/frob.c: new mode 100755	This makes src/frob.c executable" "$T/found"
+
 printf 'Binary files a/x and  differ\n' | patch_mail
 check "diff -r: a Binary files line with an empty second name keeps the first" \
 	dumped '^file 0: binary x -> '
