@@ -6,7 +6,7 @@ hand-named mutations of the rules are in tests/mutations.py.
     python3 tests/mutate.py [OPTIONS] TARGET...    (make mutate FOLDERS="patch mail")
 
 A TARGET is a folder under filter/ ("patch") or a file or glob in it
-("model/wire*.c"), or several joined by commas ("transport,answer"): the
+("backend/wire*.c"), or several joined by commas ("transport,answer"): the
 tool finds the .c files and their functions itself, and each TARGET is
 one line of the summary.
 
