@@ -29,6 +29,12 @@ check "diff: a rename without hunks takes its names from the rename lines, unquo
 printf 'diff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ x1 +1 @@\n-a\n+b\n' | patch_mail
 check "diff: a hunk header with no '-' before its old start is no hunk" undumped '^hunk'
 
+# A body of 64 lines, the size the line array starts with, and no diff:
+# the diff's start is looked for up to the last line and no further.
+for i in $(seq 60); do printf 'line %d\n' "$i"; done | patch_mail
+check "diff: a body of exactly 64 lines and no diff is read to its end" sh -c "
+	[ \$(sed '1,/^\$/d' '$T/mail' | wc -l) -eq 64 ] && '$DUMP' <'$T/mail' >/dev/null 2>&1"
+
 "$DUMP" --findings <"$MAILS/modes.eml" >"$T/found" 2>&1
 check "diff: a finding on a mode line belongs to that line's file" \
 	grep -q "^exec-bit	src/frob.c: new mode 100755	This makes src/frob.c executable" "$T/found"
