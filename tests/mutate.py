@@ -31,7 +31,9 @@ Which tests reach which line, from gcov: every test runs once on a
 gcov tells which lines it ran. A mutant runs the tests that ran its line
 (any line of its function when the line holds no code of its own, as a
 declaration); none is a survivor at once. The map is kept in
-build/mutate/reach.json and redone for a test whose script changed;
+build/mutate/reach.json, redone whole when a source under filter/
+changed (its line numbers would no longer hold), and for a test whose
+script changed;
 --remap TEST redoes a test that gained fixtures (tests/parse/NAME.eml),
 --remap all redoes every test. Not run: the tests in SEPARATE below.
 
@@ -468,12 +470,23 @@ def lines_run(objdir, prefix):
     return ran, code
 
 
+def source_hash():
+    """The hash of every source under filter/: the map's line numbers hold
+    for these sources only."""
+    paths = sorted(glob.glob(os.path.join(ROOT, "filter", "**", "*.[ch]"), recursive=True))
+    return sha("".join(os.path.relpath(p, ROOT) + open(p, errors="replace").read() for p in paths), 12)
+
+
 def reach_map(remap):
     """{"tests": {test: {"seconds", "passed", "hash", "ran": {file: [line]}}},
     "code": {file: [line]}}: what each test ran, and which lines hold code."""
     path = os.path.join(WORK, "reach.json")
-    reach = json.load(open(path)) if os.path.exists(path) else {"tests": {}, "code": {}}
+    reach = json.load(open(path)) if os.path.exists(path) else {}
+    if reach.get("source") != source_hash():
+        reach = {"source": source_hash(), "tests": {}, "code": {}}
     tests = reach["tests"]
+    for gone in set(tests) - set(test_names()):
+        del tests[gone]
     todo = [t for t in test_names()
             if "all" in remap or t in remap or t not in tests or tests[t]["hash"] != sha(script(t), 12)]
     if not todo:
