@@ -120,7 +120,7 @@ fuzz: check-deps
 # A generated mutation pass, a few mutants per function of the folders
 # (or files) named, each against the tests that reach it: by hand, not in
 # check. make mutate FOLDERS="patch mail" MUTATE_FLAGS="--per-function 2"
-FOLDERS ?= patch mail tree
+FOLDERS ?= patch mail transport answer backend tree repo
 mutate: check-deps
 	@$(MAKE) --no-print-directory patchreview build/asan/patchreview build/asan/dump
 	nice -n 15 python3 tests/mutate.py $(MUTATE_FLAGS) $(FOLDERS)
