@@ -187,6 +187,24 @@ eval_pr --model a,b --requests-out "$T/req2"
 check "several models: request names carry the model" \
 	sh -c "[ -f '$T/req2/$B1.a.json' ] && [ -f '$T/req2/$B1.b.json' ] && [ \$(ls '$T/req2' | wc -l) -eq 14 ]"
 
+# --tree: each case reviewed with a work tree at its parent, removed at the end;
+# the repository's hooks never run.
+printf '#!/bin/sh\ntouch "%s"\n' "$T/hook-ran" > "$R/.git/hooks/post-checkout"
+chmod +x "$R/.git/hooks/post-checkout"
+run_pr eval --repo "$R" --count 2 --clean 5 --out "$T/treerun" --requests-out "$T/reqt" --tree -j 2
+check "--tree: exit 0, a request per case" sh -c "[ $status -eq 0 ] && [ \$(ls '$T/reqt' | wc -l) -eq 7 ]"
+check "--tree: the code at the case's parent: name_copy whole, not yet name_dup" \
+	python3 - "$T/reqt/$B1.json" <<'PY'
+import json, sys
+u = json.load(open(sys.argv[1]))["messages"][0]["content"]
+sys.exit(0 if "<<<CONTEXT" in u and "name.c:9-18: function name_copy()" in u and "name_dup" not in u else 1)
+PY
+check "--tree: the note names the parent as the work tree's HEAD" \
+	sh -c "grep -q 'applies to the work tree (HEAD $(git -C "$R" rev-parse --short=12 "$BUG2^"))' '$T/treerun/results/offline/$B2.json'"
+check "--tree: the work trees are removed, the repository's hooks never ran" \
+	sh -c "[ \$(git -C '$R' worktree list | wc -l) -eq 1 ] && [ ! -e '$T/treerun/trees' ] && [ ! -e '$T/hook-ran' ]"
+rm "$R/.git/hooks/post-checkout"
+
 # --since: only the commits since then; the set remembers it.
 run_pr eval --repo "$R" --since "2024-03-03 12:00 +0000" --count 2 --clean 0 --out "$T/since" --requests-out "$T/req3"
 check "--since: only the later bug" \
