@@ -452,6 +452,19 @@ MUTATIONS = {
     "input: the glued headers are one block": (
         "filter/mail/input.c", "\t\t\tblock = 0;\n\t\t\tblank = true;", "\t\t\tblank = true;",
         "t17-series"),
+    "verify = low: only the findings below min_confidence are asked about": (
+        "filter/model/model.c", "if (v[i].low || verify_is(m, \"yes\")) {", "if (true) {", "t30-llm"),
+    "verify = low: a failed pass drops the unsure findings": (
+        "filter/model/model.c", "drop[at[k]] = refuted[k] || (ret < 0 && f->low);",
+        "drop[at[k]] = refuted[k];", "t35-offline"),
+    "incomplete fix: never hidden as pre-existing": (
+        "filter/model/model.c", "if (!f->incomplete_fix && (f->preexisting || untouched)) {",
+        "if (f->preexisting || untouched) {", "t35-offline"),
+    "eval --tree: the work tree is at the case's parent": (
+        "filter/eval/worktree.c", 'buf_addf(&parent, "%s^", sha);', 'buf_addf(&parent, "%s", sha);',
+        "t37-eval"),
+    "eval --tree: the repository's hooks never run": (
+        "filter/evalset/git.c", '"-c", "core.hooksPath=/dev/null", NULL,', "NULL,", "t37-eval"),
 }
 
 
