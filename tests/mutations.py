@@ -465,6 +465,10 @@ MUTATIONS = {
         "t37-eval"),
     "eval --tree: the repository's hooks never run": (
         "filter/evalset/git.c", '"-c", "core.hooksPath=/dev/null", NULL,', "NULL,", "t37-eval"),
+    "eval: what the filters removed is in the result": (
+        "filter/eval/result.c", "\tadd_filtered(root, s, k, p, r, t, previous);\n", "\t(void)add_filtered;\n", "t37-eval"),
+    "eval: a filtered finding that is the known bug is counted": (
+        "filter/eval/report.c", "ft->known += *str(f, \"match\") != '\\0';", "", "t37-eval"),
 }
 
 
