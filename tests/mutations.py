@@ -469,6 +469,15 @@ MUTATIONS = {
         "filter/eval/result.c", "\tadd_filtered(root, s, k, p, r, t, previous);\n", "\t(void)add_filtered;\n", "t37-eval"),
     "eval: a filtered finding that is the known bug is counted": (
         "filter/eval/report.c", "ft->known += *str(f, \"match\") != '\\0';", "", "t37-eval"),
+    "contracts: ahead of the other definitions": (
+        "filter/code/contract.c", "context_add(tr, CONTEXT_CONTRACT,", "context_add(tr, CONTEXT_CALLER,",
+        "t50-tree"),
+    "contracts: a tested result": (
+        "filter/code/contract.c", "\t\twhy |= WHY_TESTED;\n\telse if", "\t\twhy |= 0;\n\telse if", "t50-tree"),
+    "contracts: at most CONTRACT_MAX": (
+        "filter/code/contract.c", "#define CONTRACT_MAX 12", "#define CONTRACT_MAX 40", "t50-tree"),
+    "contracts: a long callee around its returns": (
+        "filter/code/contract.c", "if (d->last - d->doc + 1 <= CONTRACT_WHOLE_LINES)", "if (1)", "t50-tree"),
 }
 
 
