@@ -456,3 +456,8 @@ int model_explain_prompt(const struct review_input *in, FILE *out)
 {
 	return prompt_explain(in, out);
 }
+
+int model_list_prompts(const struct config *c, FILE *out)
+{
+	return prompt_list(c, out);
+}
