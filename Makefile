@@ -132,10 +132,16 @@ doc: patchreview
 	rm -f doc/man/*.[1-8]
 	python3 doc/md2man.py $(VERSION) $(MAN_DATE) doc/man doc/*.md
 
+# The programs of contrib/ that the recipes run by name, installed on PATH
+# beside patchreview (and kept in contrib/ with the rest of each recipe).
+CONTRIB_BIN = contrib/learn/patchreview-sendmail contrib/b4/patchreview-agent \
+	contrib/git/git-patchreview contrib/aerc/patchreview-stash \
+	contrib/aerc/patchreview-await contrib/aerc/patchreview-drafts
+
 # The man pages name where the prompts and recipes are: the DATADIR installed to.
 install: patchreview
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/prompts $(DESTDIR)$(DATADIR)/contrib
-	install -m 755 patchreview $(DESTDIR)$(BINDIR)/patchreview
+	install -m 755 patchreview $(CONTRIB_BIN) $(DESTDIR)$(BINDIR)/
 	for p in $(MANPAGES); do \
 		d=$(DESTDIR)$(MANDIR)/man$${p##*.}; mkdir -p $$d && \
 		sed 's|/usr/local/share/patchreview|$(DATADIR)|g' $$p >$$d/$${p##*/} && \
@@ -147,7 +153,7 @@ install: patchreview
 	@echo "aerc: see $(DATADIR)/contrib/README.md"
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/patchreview
+	rm -f $(DESTDIR)$(BINDIR)/patchreview $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(CONTRIB_BIN)))
 	for p in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man$${p##*.}/$${p##*/}; done
 	rm -rf $(DESTDIR)$(DATADIR)
 

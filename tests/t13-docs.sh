@@ -145,7 +145,8 @@ check "docs: the $n config examples are accepted${bad:+ (not:$bad)}" sh -c "[ $n
 # The runnable examples: fenced "sh" blocks of "$ command" lines, each
 # block run in a directory of its own that holds the checkout's tests/,
 # with patchreview the binary under test; the block's other lines must
-# each be a line of what its commands printed.
+# each be a line of what its commands printed. Setup blocks (a first line
+# "# setup") are t41's, run after a real make install.
 mkdir -p "$T/bin"
 ln -s "$PR" "$T/bin/patchreview"
 python3 - "$T/run" "$ROOT/README.md" "$DOC"/*.md <<'PY'
@@ -155,6 +156,8 @@ n = 0
 for page in sys.argv[2:]:
     text = open(page, encoding="utf-8").read()
     for block in re.findall(r"^```sh\n(.*?)^```$", text, re.M | re.S):
+        if block.startswith("# setup"):
+            continue
         n += 1
         d = os.path.join(out, "%02d" % n)
         os.makedirs(d)

@@ -67,7 +67,7 @@ past() {
 	gen "$1" "$2" > "$T/in.eml"
 	run_pr --full < "$T/in.eml"
 	check "$1: $2 is past the limit, a note says so" \
-		sh -c "[ $status -le 1 ] && sed -n '/^\[patchreview: /,/\]\$/p' '$T/out' | tr '\n' ' ' | grep -q -F -- '$3' && grep -q -F -- '$3' '$T/err'"
+		sh -c "[ $status -le 1 ] && python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/out' | grep -q -F -- '$3' && grep -q -F -- '$3' '$T/err'"
 }
 
 within parts 1000

@@ -73,7 +73,7 @@ check "answers: the finding under its line" under "$NET_LINE" "^OFFLINE-ANCHORED
 check "answers: the other finding under its own" \
 	under '>  	return bar_deliver(bd, hdr, skb);' "^nit: OFFLINE-ELSEWHERE"
 check "answers: the summary and the disclosure" \
-	sh -c "grep -q '^OFFLINE-SUMMARY\.\$' '$T/out' && [ \"\$(tail -n1 '$T/out')\" = 'Assisted-by: patchreview (scenario:ok)' ]"
+	sh -c "python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Summary '$T/out' | grep -q -x 'OFFLINE-SUMMARY\.' && [ \"\$(tail -n1 '$T/out')\" = 'Assisted-by: patchreview (scenario:ok)' ]"
 check "answers: no request sent" sent 0
 check "answers: stderr says answered from files, tokens estimated" \
 	err_has '^patchreview: model scenario:ok: answered from files, about [0-9]+ prompt \+ [0-9]+ completion tokens \(estimated from bytes\)$'

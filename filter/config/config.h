@@ -25,7 +25,12 @@ struct config {
 	char *add_checks;	/* rules turned on beyond the profile's, by id */
 	char *dismissed;	/* the dismissed-findings file, or NULL for the default */
 	bool show_dismissed;	/* list the dismissed findings at the end of the draft */
-	char *fingerprints;	/* line, none: the fingerprints line */
+	/*
+	 * header, body: where the notes and closing summaries go, which are for
+	 * the maintainer alone (header: X-Patchreview-* fields)
+	 */
+	char *notes;
+	char *fingerprints;	/* header, line, none: where the fingerprints go */
 	bool record;		/* keep each draft's findings for patchreview learn */
 	long learn_after;	/* deletions before sending that dismiss a finding */
 	char *maildir;		/* deliver into this Maildir instead of stdout */

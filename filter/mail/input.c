@@ -178,6 +178,7 @@ void mail_release(struct mail *m)
 	free(m->date);
 	free(m->message_id);
 	free(m->in_reply_to);
+	free(m->fingerprints);
 	for (size_t i = 0; i < m->nreferences; i++)
 		free(m->references[i]);
 	free(m->references);
