@@ -148,10 +148,10 @@ static int ask_verdicts(struct backend *b, struct wire_request *rq, const char *
 }
 
 int verify_findings(struct backend *b, const struct patch *p, const struct tree_review *tree,
-		    struct placed_finding *v, size_t *n, struct buf *why)
+		    const struct placed_finding *v, size_t n, bool *refuted, struct buf *why)
 {
 	/* The findings the context has room for; the others are kept unverified. */
-	size_t cap = budget_request_bytes(b->config), asked = *n;
+	size_t cap = budget_request_bytes(b->config), asked = n;
 	cap = cap > sizeof(verify_system) ? cap - sizeof(verify_system) : 0;
 	char *user = findings_text(p, tree, v, &asked, cap);
 	cJSON *schema = cJSON_Parse(verify_schema);
@@ -164,23 +164,18 @@ int verify_findings(struct backend *b, const struct patch *p, const struct tree_
 	};
 	char key[CACHE_KEY_SIZE];
 	struct buf cached = BUF_INIT;
-	bool *drop = xcalloc(*n + 1, sizeof(*drop));
 	int ret;
+	memset(refuted, 0, n * sizeof(*refuted));
 	backend_cache_key(b, &rq, key);
 	progress_stage(b->progress, "verifying the findings");
-	if (!backend_recall(b, key, &cached) && !read_verdicts(cached.data, drop, asked))
+	if (!backend_recall(b, key, &cached) && !read_verdicts(cached.data, refuted, asked))
 		ret = 0;
 	else
-		ret = ask_verdicts(b, &rq, key, drop, asked, why);
-	if (!ret) {
-		size_t kept = 0;
-		for (size_t i = 0; i < *n; i++)
-			if (!drop[i])
-				v[kept++] = v[i];
-		ret = (int)(*n - kept);
-		*n = kept;
-	}
-	free(drop);
+		ret = ask_verdicts(b, &rq, key, refuted, asked, why);
+	if (ret < 0)
+		memset(refuted, 0, n * sizeof(*refuted));
+	for (size_t i = 0; ret >= 0 && i < asked; i++)
+		ret += refuted[i];
 	buf_release(&cached);
 	cJSON_Delete(schema);
 	free(user);
