@@ -19,7 +19,7 @@
 #include "mail/mail.h"
 #include "model/model.h"
 #include "output/output.h"
-#include "patch/patch.h"
+#include "patch/parse.h"
 #include "reviewers.h"
 #include "run_series.h"
 #include "thread/thread.h"

@@ -21,10 +21,10 @@ MUTATIONS = {
         "filter/patch/message.c", '"Signed-off-by", "Reviewed-by",', '"Reviewed-by",',
         "t15-parse t10-checks"),
     "diff start: 'diff -' needs '--- ' next": (
-        "filter/patch/patch.c", 'return n > 1 && view_starts(&v[1], "--- ");', "return true;",
+        "filter/patch/start.c", 'return n > 1 && view_starts(&v[1], "--- ");', "return true;",
         "t15-parse t10-checks"),
     "diff start: bare ---/+++ needs @@": (
-        "filter/patch/patch.c", 'view_starts(&v[1], "+++ ") &&\n\t\tview_starts(&v[2], "@@ ")',
+        "filter/patch/start.c", 'view_starts(&v[1], "+++ ") &&\n\t\tview_starts(&v[2], "@@ ")',
         'view_starts(&v[1], "+++ ")', "t15-parse"),
     "DMARC ' via ' names": (
         "filter/checks/message.c", 'const char *via = strstr(name, " via ");',
@@ -116,7 +116,7 @@ MUTATIONS = {
         "filter/mail/mime.c", 'd[1] == 0xfe)\n\t\treturn "UTF-16LE";', 'd[1] == 0xfe)\n\t\treturn NULL;',
         "t15-parse t16-input"),
     "diff -r: Binary files ... differ starts a file": (
-        "filter/patch/patch.c", 'if (view_starts(&v[0], "Binary files "))', "if (0)", "t15-parse"),
+        "filter/patch/start.c", 'if (view_starts(&v[0], "Binary files "))', "if (0)", "t15-parse"),
     "diff: a nameless, hunkless file is prose": (
         "filter/patch/diff.c", "\tf->end_line = end;\n\tif (", "\tf->end_line = end;\n\tif (1 || ", "t15-parse"),
     "diff --git: --no-prefix names": (

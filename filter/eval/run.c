@@ -17,7 +17,7 @@
 #include "eval/result.h"
 #include "eval/run.h"
 #include "mail/mail.h"
-#include "patch/patch.h"
+#include "patch/parse.h"
 
 #define RESULT_MAX ((size_t)16 << 20)
 

@@ -8,7 +8,7 @@
 #include "base/msg.h"
 #include "base/text.h"
 #include "mail/parse.h"
-#include "patch/patch.h"
+#include "patch/start.h"
 
 /* Where the text parts go while the MIME tree is walked. */
 struct collect {

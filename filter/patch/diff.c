@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "base/msg.h"
-#include "patch/parse.h"
-#include "patch/patch.h"
+#include "patch/diff.h"
+#include "patch/start.h"
 
 static uint32_t parse_number(const char **s)
 {

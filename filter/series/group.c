@@ -14,6 +14,7 @@
 #include "base/buf.h"
 #include "base/msg.h"
 #include "base/str.h"
+#include "patch/parse.h"
 #include "series/series.h"
 
 /* Longest subject quoted on stderr. */

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
+#include "patch/parse.h"
 #include "reviewers.h"
 
 static struct config config;

@@ -19,7 +19,7 @@
 #include "checks/checks.h"
 #include "mail/mail.h"
 #include "model/anchor.h"
-#include "patch/patch.h"
+#include "patch/parse.h"
 
 static const char *const kind_names[] = {
 	[LINE_MESSAGE] = "message", [LINE_TRAILER] = "trailer",
