@@ -294,8 +294,7 @@ static int run_one(struct mail *m, const struct config *c, const struct run_opti
 	review_note_cuts(&r, m, &p);
 	read_thread(&thread, m, &p, src);
 	struct review_input in = { .mail = m, .patch = &p, .config = c, .thread = &thread };
-	/* "[GIT PULL]" asks to pull, "[PULL 3/15]" is one patch of a pull series. */
-	bool pull = p.subject.is_pull && !p.subject.index;
+	bool pull = p.pull_request;
 	bool reviewed = patch_has_diff(&p) && !pull;
 	/* b4's check formats: a mail without a patch is no failure, and says nothing. */
 	bool for_b4 = o->format == OUTPUT_B4_CHECK || o->format == OUTPUT_LINES;

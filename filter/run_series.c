@@ -71,8 +71,8 @@ static void summarise(struct review *cover, const struct series *s, const struct
 		series_list_missing(s, &b);
 		buf_addch(&b, '.');
 	}
-	if (s->base_commit)
-		buf_addf(&b, "\n\nThe series is based on %s.", s->base_commit);
+	if (s->facts && s->facts->base_commit)
+		buf_addf(&b, "\n\nThe series is based on %s.", s->facts->base_commit);
 	review_summary(cover, b.data);
 	buf_release(&b);
 }
@@ -152,7 +152,7 @@ static void inputs(struct reviewed *v, const struct config *c, struct tree *tree
 		};
 		if (tree) {
 			const struct tree_series_place place = {
-				.base = s->base_commit, .earlier = earlier, .nearlier = k,
+				.facts = s->facts, .earlier = earlier, .nearlier = k,
 			};
 			earlier[k] = &m->patch;
 			tree_review_patch(tree, &m->patch, &place, model, &v->trees[k]);

@@ -75,8 +75,21 @@ MUTATIONS = {
         "filter/tree/tree.c", "tr->applies = base_applies(t, earlier, nearlier, p, tr->base, &why);",
         "tr->applies = base_applies(t, earlier, 0, p, tr->base, &why);", "t50-tree"),
     "tree: a series' patch takes the series' base when it names none": (
-        "filter/tree/base.c", "bool from_series = !named && series_base && *series_base;",
-        "bool from_series = false;", "t50-tree"),
+        "filter/tree/base.c", "series && series->base_commit ? series : NULL;", "NULL;",
+        "t50-tree"),
+    "tree: the prerequisites of the message whose base is read": (
+        "filter/tree/base.c", "honour_prerequisites(t, named, b);", "honour_prerequisites(t, p, b);",
+        "t50-tree"),
+    "facts: a patch-id is 40 hex digits": (
+        "filter/patch/facts.c", "hex_id(&v, 40, 40)", "hex_id(&v, 7, 64)", "t15-parse"),
+    "facts: the first base counts": (
+        "filter/patch/facts.c", "if (!p->base_commit && value_of(", "if (value_of(", "t15-parse"),
+    "facts: a message id is one token": (
+        "filter/patch/facts.c", "return text_is_token(id.s, id.len, TEXT_MAX_MESSAGE_ID) ?",
+        "return id.len ?", "t15-parse"),
+    "facts: [PULL 3/15] is one patch of a pull series": (
+        "filter/patch/facts.c", "p->subject.is_pull && !p->subject.index;", "p->subject.is_pull;",
+        "t15-parse"),
     "tree: a series' files are read as the earlier patches leave them": (
         "filter/tree/files.c", "\t\t\tbring_forward(fs, pf->old_path, &f->base, &f->base_len);\n",
         "", "t50-tree"),
@@ -188,7 +201,7 @@ MUTATIONS = {
     "draft: a text line starting 'From ' gets a space": (
         "filter/draft/draft.c", "|| (len >= 5 && !memcmp(s, \"From \", 5))", "", "t11-draft t30-llm"),
     "ids: non-ASCII message ids dropped": (
-        "filter/mail/headers.c", "(unsigned char)s[i] >= 0x7f ||", "", "t11-draft"),
+        "filter/base/text.c", "(unsigned char)s[i] >= 0x7f ||", "", "t11-draft"),
     "lines: 'ERROR:' defused in a line that is not an error": (
         "filter/output/lines.c", 'if (strcmp(level, "ERROR"))', "if (0)", "t16-formats"),
     "lines: a nit is CHECK": (

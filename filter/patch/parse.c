@@ -7,6 +7,7 @@
 
 #include "base/msg.h"
 #include "patch/diff.h"
+#include "patch/facts.h"
 #include "patch/message.h"
 #include "patch/parse.h"
 #include "patch/start.h"
@@ -101,4 +102,5 @@ void patch_parse(struct patch *p, const char *subject, char *text, size_t len,
 	patch_parse_message(p, first);
 	classify_notes(p);
 	patch_parse_diff(p);
+	patch_parse_facts(p);
 }

@@ -21,6 +21,9 @@ void patch_release(struct patch *p)
 	free(p->trailers);
 	free(p->lines);
 	free(p->inbody_from);
+	free(p->base_commit);
+	strvec_clear(&p->prerequisite_ids);
+	strvec_clear(&p->prerequisite_msgids);
 	free(p->text);
 	subject_release(&p->subject);
 	memset(p, 0, sizeof(*p));

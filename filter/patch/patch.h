@@ -12,6 +12,7 @@
 
 #include "base/buf.h"
 #include "base/str.h"
+#include "base/strvec.h"
 #include "patch/subject.h"
 
 enum line_kind {
@@ -102,6 +103,11 @@ struct patch {
 	struct subject_prefix subject;
 	char *inbody_from;	/* "Name <addr>" of a "From:" line opening the body */
 	unsigned cuts;		/* enum patch_cut: the limits the text went past */
+	/* What the mail states of itself (patch/facts.h); only well-formed values. */
+	bool pull_request;	/* it asks to pull ("[GIT PULL]"), not to apply a patch */
+	char *base_commit;	/* "base-commit:": 7 to 64 hex digits, lower case; or NULL */
+	struct strvec prerequisite_ids;	/* "prerequisite-patch-id:": 40 hex digits each */
+	struct strvec prerequisite_msgids;	/* "prerequisite-message-id:": without <> */
 };
 
 void patch_release(struct patch *p);

@@ -59,8 +59,7 @@ static enum series_role classify(const struct series_msg *m)
 		return SERIES_REPLY;
 	if (s->total && !s->index)
 		return SERIES_COVER;
-	/* "[GIT PULL]" asks to pull; "[PULL 3/15]" is one patch of a pull series. */
-	if (patch_has_diff(&m->patch) && !(s->is_pull && !s->index))
+	if (patch_has_diff(&m->patch) && !m->patch.pull_request)
 		return SERIES_PATCH;
 	return SERIES_NOT_PATCH;
 }
@@ -242,18 +241,11 @@ static int by_index(const void *a, const void *b)
 	return x < y ? -1 : x > y;	/* input order */
 }
 
-/* A "key: value" line of a message: the value, copied; NULL if none. */
-static void find_base(struct series *s, const struct series_msg *m)
+/* Does m state a base or prerequisites (git format-patch --base writes them into one message)? */
+static bool states_base(const struct series_msg *m)
 {
-	if (!m)
-		return;
-	for (size_t i = 0; i < m->patch.nlines; i++) {
-		const char *t = m->patch.lines[i].text;
-		if (!s->base_commit && starts_with(t, "base-commit: "))
-			s->base_commit = xstrdup(t + 13 + strspn(t + 13, " "));
-		else if (starts_with(t, "prerequisite-patch-id: "))
-			strvec_push(&s->prerequisites, t + 23 + strspn(t + 23, " "));
-	}
+	return m && (m->patch.base_commit || m->patch.prerequisite_ids.n ||
+		     m->patch.prerequisite_msgids.n);
 }
 
 /* The members of group root, in order: the cover letter, the patches, the missing ones. */
@@ -290,9 +282,10 @@ static void build_series(struct series_set *set, size_t *parent, size_t root,
 		if (k == s->npatches || s->patches[k]->patch.subject.index != want)
 			s->missing[s->nmissing++] = want;
 	}
-	find_base(s, s->cover);
-	if (!s->base_commit && s->npatches)
-		find_base(s, s->patches[0]);
+	if (states_base(s->cover))
+		s->facts = &s->cover->patch;
+	else if (s->npatches && states_base(s->patches[0]))
+		s->facts = &s->patches[0]->patch;
 }
 
 /* One stderr line for the messages of a role that are set aside. */
@@ -384,8 +377,6 @@ void series_set_release(struct series_set *set)
 		free(s->patches);
 		free(s->missing);
 		free(s->title);
-		free(s->base_commit);
-		strvec_clear(&s->prerequisites);
 		strvec_clear(&s->older);
 	}
 	free(set->v);

@@ -42,8 +42,12 @@ struct series {
 	unsigned *missing;	/* indices in 1..total the input lacks */
 	size_t nmissing;
 	char *title;		/* the cover letter's title, else the first patch's */
-	char *base_commit;	/* "base-commit:" of the cover letter or first patch, or NULL */
-	struct strvec prerequisites;	/* "prerequisite-patch-id:" values */
+	/*
+	 * The message whose base-commit: and prerequisites speak for the
+	 * series (patch/facts.h): the cover letter when it states them, else
+	 * the first patch when it does; NULL when neither does.
+	 */
+	const struct patch *facts;
 	struct strvec older;	/* versions set aside, e.g. "v1" */
 };
 

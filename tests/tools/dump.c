@@ -54,6 +54,14 @@ static void dump_patch(const struct patch *p)
 	       s->tags, s->title);
 	if (p->inbody_from)
 		printf("inbody-from: %s\n", p->inbody_from);
+	if (p->pull_request)
+		printf("pull-request: yes\n");
+	if (p->base_commit)
+		printf("base-commit: %s\n", p->base_commit);
+	for (size_t i = 0; i < p->prerequisite_ids.n; i++)
+		printf("prerequisite-patch-id: %s\n", p->prerequisite_ids.v[i]);
+	for (size_t i = 0; i < p->prerequisite_msgids.n; i++)
+		printf("prerequisite-message-id: %s\n", p->prerequisite_msgids.v[i]);
 	printf("message: 0..%zu separator: ", p->message_end);
 	if (p->separator == SIZE_MAX)
 		fputs("none", stdout);
