@@ -90,6 +90,17 @@ MUTATIONS = {
     "facts: [PULL 3/15] is one patch of a pull series": (
         "filter/patch/facts.c", "p->subject.is_pull && !p->subject.index;", "p->subject.is_pull;",
         "t15-parse"),
+    "quoted paths: git's escapes": (
+        "filter/patch/quoted.c", "c = escaped(s[++i]);", "c = s[++i];", "t15-parse"),
+    "quoted paths: three octal digits a byte": (
+        "filter/patch/quoted.c", "c = octal(s[i + 1]) << 6 | octal(s[i + 2]) << 3 | octal(s[i + 3]);",
+        "c = octal(s[i + 3]);", "t15-parse"),
+    "quoted paths: both names of diff --git": (
+        "filter/patch/diff.c", "if (s[0] == '\"' && parse_quoted_names(",
+        "if (s[0] == '!' && parse_quoted_names(",
+        "t15-parse"),
+    "quoted paths: git's a/ of a quoted name": (
+        "filter/patch/diff.c", "git ? STRIP_A : STRIP_FIRST", "git ? STRIP_NONE : STRIP_FIRST", "t15-parse"),
     "tree: a series' files are read as the earlier patches leave them": (
         "filter/tree/files.c", "\t\t\tbring_forward(fs, pf->old_path, &f->base, &f->base_len);\n",
         "", "t50-tree"),
