@@ -148,7 +148,8 @@ MUTATIONS = {
     "signoff: outside a trailer block of Link: tags": (
         "filter/checks/message.c", "bool in_block = n > 0;", "bool in_block = p->ntrailers > 0;", "t15-parse"),
     "pull request: its diff is said to be not reviewed": (
-        "filter/main.c", "} else if (pull && patch_has_diff(&p)) {", "} else if (0) {", "t16-input"),
+        "filter/run/run.c", "} else if (m->patch.pull_request && patch_has_diff(&m->patch)) {",
+        "} else if (0) {", "t16-input"),
     "recipients: a list's Reply-To goes in Cc": (
         "filter/draft/headers.c", "bool list = m->reply_to.n && reply_to_is_list(m);",
         "bool list = m->reply_to.n && reply_to_is_list(m) && 0;", "t11-draft"),
@@ -219,7 +220,7 @@ MUTATIONS = {
         "filter/output/lines.c", '[SEVERITY_NIT] = "CHECK",', '[SEVERITY_NIT] = "WARNING",',
         "t16-formats"),
     "--fail-on: at or above": (
-        "filter/main.c", "review_worst(&r) >= o->fail_on", "review_worst(&r) > o->fail_on",
+        "filter/main.c", "res->worst >= o->fail_on", "res->worst > o->fail_on",
         "t16-formats"),
     "json: a context line has its new-side number": (
         "filter/output/output.c", "if (l->kind == LINE_ADDED || l->kind == LINE_CONTEXT)\n",
@@ -234,7 +235,7 @@ MUTATIONS = {
         "filter/output/b4check.c", 'col->worst == SEVERITY_ERROR ? "fail"',
         'col->worst == SEVERITY_WARNING ? "fail"', "t16-formats"),
     "b4-check: B4_TRACKING_FILE skip": (
-        "filter/output/b4check.c", '!strcmp(state->valuestring, "skip")',
+        "filter/run/b4skip.c", '!strcmp(state->valuestring, "skip")',
         'strcmp(state->valuestring, "skip")', "t16-formats"),
     "b4-check: one column per tool": (
         "filter/output/b4check.c", "add_finding(place_is_model(&v[i]) ? &model : &checks, &v[i]);",

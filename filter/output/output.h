@@ -43,11 +43,4 @@ int output_format_parse(const char *name, enum output_format *fmto);
 int output_write(FILE *out, enum output_format fmt, const struct output_patch *v,
 		 size_t n, const struct config *c);
 
-/*
- * Has the maintainer marked the patch with this Message-ID "skip" in the
- * b4 review tracking data that $B4_TRACKING_FILE names? False when it is
- * unset or unreadable. Such a patch is not reviewed in the b4-check format.
- */
-bool output_b4_skipped(const char *message_id);
-
 #endif

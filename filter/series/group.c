@@ -14,7 +14,6 @@
 #include "base/buf.h"
 #include "base/msg.h"
 #include "base/str.h"
-#include "patch/parse.h"
 #include "series/series.h"
 
 /* Longest subject quoted on stderr. */
@@ -52,9 +51,13 @@ static bool is_member(const struct series_msg *m)
 	return m->role == SERIES_PATCH || m->role == SERIES_COVER;
 }
 
-static enum series_role classify(const struct series_msg *m)
+static enum series_role classify(const struct series_msg *m, bool alone)
 {
 	const struct subject_prefix *s = &m->patch.subject;
+	/* A lone message was given to be reviewed, whatever its subject says. */
+	if (alone)
+		return patch_has_diff(&m->patch) && !m->patch.pull_request ? SERIES_PATCH
+			: SERIES_NOT_PATCH;
 	if (s->is_reply)
 		return SERIES_REPLY;
 	if (s->total && !s->index)
@@ -73,7 +76,8 @@ static bool is_copy(const struct series_msg *a, const struct series_msg *b)
 	return a->digest == b->digest;
 }
 
-static void parse_all(struct series_set *set, struct mail *mails, size_t n)
+static void take_all(struct series_set *set, struct mail *mails, struct patch *patches,
+		     size_t n)
 {
 	set->msgs = xcalloc(n + 1, sizeof(*set->msgs));
 	set->nmsgs = n;
@@ -81,12 +85,11 @@ static void parse_all(struct series_set *set, struct mail *mails, size_t n)
 		struct series_msg *m = &set->msgs[i];
 		struct mail *mail = &mails[i];
 		m->mail = mail;
+		m->patch = patches[i];
+		memset(&patches[i], 0, sizeof(patches[i]));
 		m->digest = fnv1a(fnv1a(14695981039346656037ULL, mail->subject,
-					strlen(mail->subject)), mail->text, mail->text_len);
-		char *text = mail->text;
-		mail->text = NULL;
-		patch_parse(&m->patch, mail->subject, text, mail->text_len, mail->patch_offset);
-		m->role = classify(m);
+					strlen(mail->subject)), m->patch.text, mail->text_len);
+		m->role = classify(m, n == 1);
 		for (size_t j = 0; j < i && m->role != SERIES_DUPLICATE; j++)
 			if (set->msgs[j].role != SERIES_DUPLICATE && is_copy(m, &set->msgs[j]))
 				m->role = SERIES_DUPLICATE;
@@ -276,7 +279,8 @@ static void build_series(struct series_set *set, size_t *parent, size_t root,
 	s->version = head->patch.subject.version;
 	s->title = xstrdup(head->patch.subject.title);
 	s->missing = xcalloc(s->total + 1, sizeof(*s->missing));
-	for (unsigned want = 1, k = 0; want <= s->total; want++) {
+	/* A lone message's series is not in the input: nothing of it is missing. */
+	for (unsigned want = 1, k = 0; set->nmsgs > 1 && want <= s->total; want++) {
 		while (k < s->npatches && s->patches[k]->patch.subject.index < want)
 			k++;
 		if (k == s->npatches || s->patches[k]->patch.subject.index != want)
@@ -325,10 +329,10 @@ static void tell_series(const struct series *s)
 	}
 }
 
-void series_group(struct series_set *set, struct mail *mails, size_t n)
+void series_group(struct series_set *set, struct mail *mails, struct patch *patches, size_t n)
 {
 	*set = (struct series_set){ 0 };
-	parse_all(set, mails, n);
+	take_all(set, mails, patches, n);
 	size_t *parent = xcalloc(n + 1, sizeof(*parent));
 	for (size_t i = 0; i < n; i++)
 		parent[i] = i;
@@ -361,9 +365,12 @@ void series_group(struct series_set *set, struct mail *mails, size_t n)
 			if (g[k].root == root && !g[k].newest)
 				m->role = SERIES_OLDER;
 	}
-	tell_ignored(set, SERIES_REPLY, "reply", "replies");
-	tell_ignored(set, SERIES_DUPLICATE, "duplicate", "duplicates");
-	tell_ignored(set, SERIES_NOT_PATCH, "message without a patch", "messages without a patch");
+	if (n > 1) {	/* of a lone message the run says what it is */
+		tell_ignored(set, SERIES_REPLY, "reply", "replies");
+		tell_ignored(set, SERIES_DUPLICATE, "duplicate", "duplicates");
+		tell_ignored(set, SERIES_NOT_PATCH, "message without a patch",
+			     "messages without a patch");
+	}
 	for (size_t k = 0; k < set->n; k++)
 		tell_series(&set->v[k]);
 	free(g);

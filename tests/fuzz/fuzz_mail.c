@@ -7,7 +7,7 @@
 
 #include "fuzz.h"
 #include "patch/parse.h"
-#include "reviewers.h"
+#include "run/reviewers.h"
 
 static struct config config;
 
