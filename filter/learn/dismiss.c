@@ -17,6 +17,7 @@
 #include "learn/store.h"
 #include "mail/mail.h"
 #include "review/fingerprint.h"
+#include "review/suppress.h"
 
 static const char dismiss_usage[] =
 	"usage: patchreview dismiss [-c FILE] [--reason TEXT] [--list ADDR] FINGERPRINT...\n"
@@ -51,7 +52,9 @@ static void draft_findings(const struct mail *m, struct record *found)
 		memcpy(fp, line, len);
 		fp[len] = '\0';
 		line += len;
-		struct record_finding f = { xstrdup(fp), xstrdup("*"), xstrdup("-"), xstrdup("") };
+		struct record_finding f = {
+			xstrdup(fp), xstrdup(SUPPRESS_ANY_RULE), xstrdup("-"), xstrdup(""),
+		};
 		for (size_t i = 0; have_record && i < rec.n; i++) {
 			if (strcmp(rec.v[i].fp, fp))
 				continue;
@@ -171,7 +174,7 @@ int dismiss_main(int argc, char **argv)
 	bool by_fp = optind < argc && strspn(argv[optind], "0123456789") != strlen(argv[optind]);
 	if (by_fp) {
 		for (int i = optind; i < argc; i++) {
-			struct record_finding f = { argv[i], "*", "-", "" };
+			struct record_finding f = { argv[i], SUPPRESS_ANY_RULE, "-", "" };
 			if (!fingerprint_valid(argv[i]))
 				ret = error("'%s' is not a fingerprint (twelve hex digits)", argv[i]);
 			else if (dismiss_one(&c, &o, &f) < 0)
