@@ -183,10 +183,6 @@ static int check_ids(const struct config *c, const char *key, const char *value)
 
 int rules_check_config(const struct config *c)
 {
-	const char *p = c->profile;
-	if (p && strcmp(p, "auto") && strcmp(p, "kernel") && strcmp(p, "generic"))
-		return error("%s: 'profile' wants auto, kernel or generic, not '%s'",
-			     config_origin(c, "profile"), p);
 	if (check_ids(c, "skip_checks", c->skip_checks) < 0)
 		return -1;
 	return check_ids(c, "add_checks", c->add_checks);

@@ -74,9 +74,9 @@ bool rules_stand_for(const char *checkpatch_type);
 void rules_print(FILE *f);
 
 /*
- * Checks the profile, skip_checks and add_checks settings against the
- * table. Returns 0, or -1 after one line on stderr naming where the bad
- * value was set.
+ * Checks the skip_checks and add_checks settings against the table.
+ * Returns 0, or -1 after one line on stderr naming where the bad value
+ * was set.
  */
 int rules_check_config(const struct config *c);
 
