@@ -101,6 +101,32 @@ MUTATIONS = {
         "t15-parse"),
     "quoted paths: git's a/ of a quoted name": (
         "filter/patch/diff.c", "git ? STRIP_A : STRIP_FIRST", "git ? STRIP_NONE : STRIP_FIRST", "t15-parse"),
+    "facts: at most 1000 prerequisites kept": (
+        "filter/patch/facts.h", "#define PATCH_MAX_PREREQUISITES 1000",
+        "#define PATCH_MAX_PREREQUISITES 1001", "t18-limits"),
+    "one driver: a lone message is reviewed whatever its subject says": (
+        "filter/series/group.c", "\tif (alone)\n", "\tif (alone && 0)\n", "t17-series"),
+    "one driver: nothing of a lone message's series is missing": (
+        "filter/series/group.c", "set->nmsgs > 1 && want <= s->total", "want <= s->total",
+        "t17-series"),
+    "one driver: b4's skip for the patches of a b4-check run": (
+        "filter/run/run.c", "v->skipped[k] = b4_marked_skip(", "v->skipped[k] = 0 && b4_marked_skip(",
+        "t16-formats"),
+    "one driver: the learning record of each reviewed draft": (
+        "filter/run/run.c", "\t\t\tif (reviewed)\n\t\t\t\trecord_write(", "\t\t\tif (0)\n\t\t\t\trecord_write(",
+        "t44-learn"),
+    "rule ids: each check reports its own rule": (
+        "filter/checks/form.c", "SEVERITY_NIT, rule_id(RULE_SUBJECT_LENGTH),",
+        "SEVERITY_NIT, rule_id(RULE_SUBJECT_PREFIX),", "t15-parse"),
+    "dismissed list: '#' in a value is escaped": (
+        "filter/review/suppress.c", "ch == '%' || ch == '#' || ch == 0x7f", "ch == '%' || ch == 0x7f",
+        "t44-learn"),
+    "config: backend is a choice": (
+        "filter/config/config.c", 'CHOICE(backend, "none openai anthropic ollama",',
+        'CHOICE(backend, "none openai anthropic ollama foo",', "t12-cli"),
+    "config: profile is a choice": (
+        "filter/config/config.c", 'CHOICE(profile, "auto kernel generic",',
+        'CHOICE(profile, "auto kernel generic linux",', "t12-cli t16-rules"),
     "tree: a series' files are read as the earlier patches leave them": (
         "filter/tree/files.c", "\t\t\tbring_forward(fs, pf->old_path, &f->base, &f->base_len);\n",
         "", "t50-tree"),
