@@ -50,11 +50,6 @@ static bool writes_drafts(const struct run_job *job)
 		(job->format == OUTPUT_DRAFT || job->drafts.maildir || job->drafts.output_dir);
 }
 
-void run_job_init(struct run_job *job, const struct config *c, enum output_format format)
-{
-	*job = (struct run_job){ .config = c, .format = format, .drafts = draft_place_of(c) };
-}
-
 /* Each message's patch and the facts it states; the mails' texts are taken. */
 static struct patch *parse_all(struct mail *mails, size_t n)
 {
@@ -278,94 +273,133 @@ static void reply_plainly(struct series_set *set, struct sink *k, struct review 
 		put(k, res, m, r, false);
 }
 
-/* Reads stdin when the job names no messages. Returns 0, or -1 when it cannot be read. */
-static int read_input(const struct run_job *job, struct mail_list *input, struct mail **mailso,
-		      size_t *no)
+/* One run: its input, its series and their reviews, where their drafts go. */
+struct run {
+	const struct run_job *job;
+	struct run_result *res;
+	struct mail_list input;	/* read from stdin, when the job names no messages */
+	struct mail *mails;
+	size_t n;
+	struct series_set set;
+	struct thread thread;
+	struct reviewed *v;	/* one per series */
+	struct review plain;	/* with no patch at all: the first message's */
+	struct sink k;
+};
+
+/* Reads stdin when the job names no messages. Returns 0, or -1 when nothing was read. */
+static int read_input(struct run *r)
 {
-	*input = (struct mail_list){ 0 };
-	if (job->mails) {
-		*mailso = job->mails;
-		*no = job->nmails;
-		return 0;
+	if (r->job->mails) {
+		r->mails = r->job->mails;
+		r->n = r->job->nmails;
+	} else if (mail_read_all(0, &r->input) == 0) {
+		r->mails = r->input.v;
+		r->n = r->input.n;
 	}
-	if (mail_read_all(0, input) < 0)
-		return -1;
-	*mailso = input->v;
-	*no = input->n;
-	return 0;
+	return r->n ? 0 : -1;
+}
+
+/* Each message parsed, then all of them sorted into series. */
+static void group(struct run *r)
+{
+	struct patch *patches = parse_all(r->mails, r->n);
+	series_group(&r->set, r->mails, patches, r->n);
+	free(patches);
+	if (r->n > 1 && r->set.n)
+		tell_counts(&r->set);
+}
+
+/* What is not reviewed, then the review of the rest, or the prompts explained. */
+static void review_all(struct run *r)
+{
+	const struct config *c = r->job->config;
+	for (size_t i = 0; i < r->set.n; i++) {
+		struct reviewed *v = &r->v[i];
+		decide_skips(v, r->job);
+		review_cover(v, c);
+		if (c->explain_prompt)
+			explain(v, r->res);
+		else
+			review_patches(v, r->res);
+		if (v->s->cover)
+			series_summarise(&v->cover, v->s, v->rs);
+	}
+}
+
+/* Where the drafts go, with room for one per cover letter and patch. */
+static void open_sink(struct run *r)
+{
+	size_t drafts = 0;
+	for (size_t i = 0; i < r->set.n; i++)
+		drafts += r->set.v[i].npatches + (r->set.v[i].cover != NULL);
+	r->k = (struct sink){
+		.job = r->job, .ops = xcalloc(drafts + 1, sizeof(*r->k.ops)),
+		.paths = xcalloc(drafts + 1, sizeof(*r->k.paths)), .several_series = r->set.n > 1,
+	};
+	draft_out_init(&r->k.drafts, r->job->config, &r->job->drafts,
+		       drafts > 1 && r->job->format == OUTPUT_DRAFT);
+}
+
+/* The drafts, each series' cover letter first, each with its learning record. */
+static void write_drafts(struct run *r)
+{
+	for (size_t i = 0; i < r->set.n; i++) {
+		const struct series *s = &r->set.v[i];
+		if (s->cover)
+			put(&r->k, r->res, s->cover, &r->v[i].cover, false);
+		for (size_t j = 0; j < s->npatches; j++)
+			put(&r->k, r->res, s->patches[j], &r->v[i].rs[j], !r->v[i].skipped[j]);
+	}
+}
+
+static void run_release(struct run *r)
+{
+	for (size_t i = 0; i < r->set.n && r->v; i++)
+		release_reviewed(&r->v[i]);
+	for (size_t i = 0; i < r->k.nops; i++)
+		free(r->k.paths[i]);
+	free(r->k.paths);
+	free(r->k.ops);
+	free(r->v);
+	review_release(&r->plain);
+	draft_out_release(&r->k.drafts);
+	thread_release(&r->thread);
+	series_set_release(&r->set);
+	mail_list_release(&r->input);
+}
+
+void run_job_init(struct run_job *job, const struct config *c, enum output_format format)
+{
+	*job = (struct run_job){ .config = c, .format = format, .drafts = draft_place_of(c) };
 }
 
 void run_review(const struct run_job *job, struct run_result *res)
 {
-	const struct config *c = job->config;
-	struct mail_list input;
-	struct mail *mails;
-	size_t n;
+	struct run r = { .job = job, .res = res };
 	*res = (struct run_result){ .worst = -1 };
-	if (read_input(job, &input, &mails, &n) < 0 || !n) {
+	review_init(&r.plain);
+	if (read_input(&r) < 0) {
 		res->unreadable = true;
-		mail_list_release(&input);
+		run_release(&r);
 		return;
 	}
-	/* Parse each message, then sort them into series. */
-	struct series_set set;
-	struct patch *patches = parse_all(mails, n);
-	series_group(&set, mails, patches, n);
-	free(patches);
-	if (n > 1 && set.n)
-		tell_counts(&set);
-	/* What the thread said, then each patch's input: its series, and the tree. */
-	struct thread thread;
-	read_thread(&thread, &set, job->thread);
-	struct reviewed *v = xcalloc(set.n + 1, sizeof(*v));
-	size_t drafts = 0;
-	for (size_t i = 0; i < set.n; i++) {
-		v[i].s = &set.v[i];
-		prepare(&v[i], job, &thread);
-		drafts += set.v[i].npatches + (set.v[i].cover != NULL);
+	group(&r);
+	read_thread(&r.thread, &r.set, job->thread);
+	r.v = xcalloc(r.set.n + 1, sizeof(*r.v));
+	for (size_t i = 0; i < r.set.n; i++) {
+		r.v[i].s = &r.set.v[i];
+		prepare(&r.v[i], job, &r.thread);
 	}
-	/* Review, or explain the prompts instead. */
-	for (size_t i = 0; i < set.n; i++) {
-		decide_skips(&v[i], job);
-		review_cover(&v[i], c);
-		if (c->explain_prompt)
-			explain(&v[i], res);
-		else
-			review_patches(&v[i], res);
-		if (set.v[i].cover)
-			series_summarise(&v[i].cover, &set.v[i], v[i].rs);
-	}
-	/* The drafts, each with its learning record, then the --format output. */
-	struct sink k = {
-		.job = job, .ops = xcalloc(drafts + 1, sizeof(*k.ops)),
-		.paths = xcalloc(drafts + 1, sizeof(*k.paths)), .several_series = set.n > 1,
-	};
-	draft_out_init(&k.drafts, c, &job->drafts, drafts > 1 && job->format == OUTPUT_DRAFT);
-	struct review plain;
-	review_init(&plain);
+	review_all(&r);
+	open_sink(&r);
 	/* --requests-out: the requests are the output; the drafts wait for their answers. */
-	if (!set.n) {
-		reply_plainly(&set, &k, &plain, res);
-	} else if (!c->explain_prompt && !res->deferred) {
-		for (size_t i = 0; i < set.n; i++) {
-			if (set.v[i].cover)
-				put(&k, res, set.v[i].cover, &v[i].cover, false);
-			for (size_t j = 0; j < set.v[i].npatches; j++)
-				put(&k, res, set.v[i].patches[j], &v[i].rs[j], !v[i].skipped[j]);
-		}
-	}
-	if (!c->explain_prompt && !res->deferred)
-		put_format(&k, res);
-	for (size_t i = 0; i < set.n; i++)
-		release_reviewed(&v[i]);
-	for (size_t i = 0; i < k.nops; i++)
-		free(k.paths[i]);
-	free(k.paths);
-	free(k.ops);
-	free(v);
-	review_release(&plain);
-	draft_out_release(&k.drafts);
-	thread_release(&thread);
-	series_set_release(&set);
-	mail_list_release(&input);
+	bool output = !job->config->explain_prompt && !res->deferred;
+	if (!r.set.n)
+		reply_plainly(&r.set, &r.k, &r.plain, res);
+	else if (output)
+		write_drafts(&r);
+	if (output)
+		put_format(&r.k, res);
+	run_release(&r);
 }
