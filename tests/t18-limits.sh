@@ -1,5 +1,5 @@
 #!/bin/sh
-# The input's limits (README, "Limits"), each just within and just past:
+# The input's limits (doc/limits.md), each just within and just past:
 # past a limit the draft still comes, with one note at its top and one line
 # on stderr, and what is past it is left out. Inputs come from gen() below.
 . "$(dirname "$0")/lib.sh"
@@ -74,7 +74,7 @@ past() {
 	gen "$1" "$2" > "$T/in.eml"
 	run_pr --full < "$T/in.eml"
 	check "$1: $2 is past the limit, a note says so" \
-		sh -c "[ $status -le 1 ] && sed -n '/^\[patchreview: /,/\]\$/p' '$T/out' | tr '\n' ' ' | grep -q -F -- '$3' && grep -q -F -- '$3' '$T/err'"
+		sh -c "[ $status -le 1 ] && python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/out' | grep -q -F -- '$3' && grep -q -F -- '$3' '$T/err'"
 }
 
 within parts 1000
@@ -161,7 +161,7 @@ run_pr < "$T/fifo"
 check "input: 64 MiB of NUL bytes gives a small draft" \
 	sh -c "[ $status -eq 1 ] && [ \$(wc -c < '$T/out') -lt 4096 ]"
 
-# Peak memory (README, "Limits"): at most four times the input plus 16 MiB,
+# Peak memory (doc/limits.md): at most four times the input plus 16 MiB,
 # measured on the release binary (ASan's shadow memory would swamp it).
 # peak_within NAME FILE: runs ./patchreview on FILE, checks its peak RSS.
 PEAK_TIMES=${PEAK_TIMES:-4}

@@ -8,7 +8,8 @@
 #include <string.h>
 
 #include "base/msg.h"
-#include "mail/parse.h"
+#include "mail/limits.h"
+#include "mail/mail.h"
 
 /* Boundaries remembered; a mail declaring more gets its later ones uncounted. */
 #define MAX_BOUNDARIES 64

@@ -12,6 +12,7 @@
 #include <cjson/cJSON.h>
 
 #include "base/text.h"
+#include "output/b4check.h"
 #include "output/output.h"
 #include "output/place.h"
 

@@ -12,6 +12,7 @@
 #include "base/msg.h"
 #include "learn/record.h"
 #include "model/model.h"
+#include "output/write.h"
 #include "patch/parse.h"
 #include "run/b4skip.h"
 #include "run/reviewers.h"

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "base/buf.h"
+#include "base/hash.h"
 #include "base/msg.h"
 #include "base/str.h"
 #include "series/series.h"
@@ -20,13 +21,6 @@
 #define SUBJECT_SHOWN 60
 /* Missing patches named one by one on stderr; more are counted. */
 #define MISSING_NAMED 6
-
-static unsigned long long fnv1a(unsigned long long h, const char *s, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-	return h;
-}
 
 static size_t find_root(size_t *parent, size_t i)
 {
@@ -87,8 +81,8 @@ static void take_all(struct series_set *set, struct mail *mails, struct patch *p
 		m->mail = mail;
 		m->patch = patches[i];
 		memset(&patches[i], 0, sizeof(patches[i]));
-		m->digest = fnv1a(fnv1a(14695981039346656037ULL, mail->subject,
-					strlen(mail->subject)), m->patch.text, mail->text_len);
+		m->digest = hash_fnv64(hash_fnv64(HASH_FNV64_INIT, mail->subject,
+					     strlen(mail->subject)), m->patch.text, mail->text_len);
 		m->role = classify(m, n == 1);
 		for (size_t j = 0; j < i && m->role != SERIES_DUPLICATE; j++)
 			if (set->msgs[j].role != SERIES_DUPLICATE && is_copy(m, &set->msgs[j]))

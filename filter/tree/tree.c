@@ -9,10 +9,10 @@
 #include "base/clock.h"
 #include "base/msg.h"
 #include "base/paths.h"
-#include "tree/base.h"
-#include "tree/context.h"
-#include "tree/index.h"
-#include "tree/repo.h"
+#include "code/context.h"
+#include "code/index.h"
+#include "repo/base.h"
+#include "repo/repo.h"
 #include "tree/tree.h"
 
 static bool has_c(const struct patch *p)

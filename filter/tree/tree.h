@@ -16,8 +16,8 @@
 #include <stddef.h>
 
 #include "base/buf.h"
+#include "code/outcome.h"
 #include "patch/patch.h"
-#include "tree/outcome.h"
 
 struct tree;
 
