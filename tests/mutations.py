@@ -75,7 +75,8 @@ MUTATIONS = {
         "filter/tree/tree.c", "tr->applies = base_applies(t, earlier, nearlier, p, tr->base, &why);",
         "tr->applies = base_applies(t, earlier, 0, p, tr->base, &why);", "t50-tree"),
     "tree: a series' patch takes the series' base when it names none": (
-        "filter/repo/base.c", "series && series->base_commit ? series : NULL;", "NULL;",
+        "filter/repo/base.c", "series && series->base_commit ? series : NULL;",
+        "series && series->base_commit && 0 ? series : NULL;",
         "t50-tree"),
     "tree: the prerequisites of the message whose base is read": (
         "filter/repo/base.c", "honour_prerequisites(t, named, b);", "honour_prerequisites(t, p, b);",

@@ -268,7 +268,7 @@ rm -rf "$T/needs-out"
 run_pr --tree "$TREE" --output-dir "$T/needs-out" < "$T/needs-series.mbox"
 check "prerequisite: the cover letter's, for the patches of its series" sh -c "
 	[ \$(grep -c '^prerequisite-patch-id: ' '$T/needs-series.mbox') -eq 1 ] &&
-	sed -n '/^\[patchreview: /,/\]\$/p' '$T/needs-out/0001'* | tr '\n' ' ' |
+	python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/needs-out/0001'* |
 	grep -q -F 'tree: the patch applies to base-commit d43c91f99020 (from the series) and its 1 prerequisite patch (up to commit $(echo "$prereq" | cut -c1-12))'"
 at d43c91f
 run_pr --tree "$TREE" < "$T/needs.eml"
