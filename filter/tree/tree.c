@@ -10,6 +10,7 @@
 #include "base/msg.h"
 #include "base/paths.h"
 #include "code/context.h"
+#include "code/contract.h"
 #include "code/index.h"
 #include "repo/base.h"
 #include "repo/repo.h"
@@ -58,10 +59,15 @@ void tree_review_patch(struct tree *t, const struct patch *p,
 	tr->files->nearlier = nearlier;
 	files_load_patch(tr->files, p);
 	struct symbol_index *ix = has_c(p) ? symbol_index_get(t) : NULL;
-	struct changed_set set = { 0 };
-	context_changed(tr, ix, want_context, &set);
+	struct changed_set set = { 0 }, contracts = { 0 };
+	context_changed(tr, want_context, &set);
+	if (want_context) {
+		context_contracts(tr, ix, &set, &contracts);
+		context_used(tr, ix, &set, &contracts);
+	}
 	context_callers(tr, ix, &set, want_context);
 	free(set.v);
+	free(contracts.v);
 	base_release(&b);
 	buf_release(&why);
 	buf_release(&after);
