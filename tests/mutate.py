@@ -568,13 +568,15 @@ class Runner:
         return sorted(chosen, key=lambda t: tests[t]["seconds"])
 
     def build(self, m, release):
-        """Compiles and links the mutant into the root. False if it does not compile."""
+        """Compiles and links the mutant into the root. False if it does not compile.
+        The mutated copy finds its headers as the original does, through
+        -Ifilter ("folder/file.h"); no -iquote of its folder, which would
+        put mail/limits.h before the system's <limits.h>."""
         source = os.path.join(self.dir, "src", m.rel)
         os.makedirs(os.path.dirname(source), exist_ok=True)
         lines = open(os.path.join(ROOT, "filter", m.rel)).read().split("\n")
         lines[m.lineno - 1] = m.after
         open(source, "w").write("\n".join(lines))
-        include = ["-iquote", os.path.join("filter", os.path.dirname(m.rel))]
         kinds = [("build/asan/", ("build/asan/patchreview", "build/asan/dump"))]
         if release:
             kinds.append(("build/release/", ("patchreview",)))
@@ -584,7 +586,7 @@ class Runner:
             os.makedirs(os.path.dirname(mobj), exist_ok=True)
             argv = replace_output(self.commands[obj], mobj)
             argv[argv.index(os.path.join("filter", m.rel))] = source
-            if run(argv + include).returncode:
+            if run(argv).returncode:
                 return False
             for binary in binaries:
                 out = os.path.join(self.dir, prefix, os.path.basename(binary))

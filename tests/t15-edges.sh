@@ -43,6 +43,18 @@ printf 'Binary files a/x and  differ\n' | patch_mail
 check "diff -r: a Binary files line with an empty second name keeps the first" \
 	dumped '^file 0: binary x -> '
 
+# --- the mail
+# A text/plain body of over 1000 "Name: value" lines (a table, a log) is
+# body, kept whole: only a message/rfc822 part's body starts with headers,
+# and a Content-Type with an "m" somewhere (format=flowed) is none.
+{
+	printf 'From: Ann Author <ann@example.org>\nSubject: [PATCH] x: y\nMessage-ID: <1@example.org>\n'
+	printf 'MIME-Version: 1.0\nContent-Type: text/plain; format=flowed; charset=utf-8\n\n'
+	for i in $(seq 1001); do printf 'key-%d: value\n' "$i"; done
+	printf '\nSigned-off-by: Ann Author <ann@example.org>\n'
+} >"$T/mail"
+check "mail: a text body of 1001 lines like header fields is kept whole" dumped '^message: 0\.\.1003 '
+
 # --- the subject
 # subject_is SUBJECT LINE: the dump's subject line of a mail with SUBJECT.
 subject_is() {
