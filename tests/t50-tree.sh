@@ -169,7 +169,7 @@ mkdir -p "$TREE/scripts"
 cat > "$TREE/scripts/checkpatch.pl" <<'PY'
 #!/usr/bin/env python3
 import os, sys
-with open(os.environ["CP_LOG"], "a") as log:
+with open("@CP_LOG@", "a") as log:   # our environment is not passed on
     log.write("cwd=%s args=%s\n" % (os.getcwd(), " ".join(sys.argv[1:])))
 lines = sys.stdin.read().split("\n")
 added = [i + 1 for i, l in enumerate(lines) if l.startswith("+") and not l.startswith("+++")]
@@ -182,10 +182,14 @@ print("-:4: WARNING:STANDIN_MESSAGE: the commit message" )
 print("total: 1 errors, 4 warnings")
 sys.exit(1)
 PY
+CP_LOG=$T/cp.log
+sed -i "s|@CP_LOG@|$CP_LOG|" "$TREE/scripts/checkpatch.pl"
 chmod +x "$TREE/scripts/checkpatch.pl"
-export CP_LOG=$T/cp.log
 at cf1c6a0~1
 run_pr --tree "$TREE" < "$T/anchor.eml"
+check "checkpatch: the tree's code is not run unless checkpatch = yes" \
+	sh -c "[ ! -s '$CP_LOG' ] && ! grep -q 'checkpatch.pl:' '$T/out'"
+PATCHREVIEW_CHECKPATCH=yes run_pr --tree "$TREE" < "$T/anchor.eml"
 check "checkpatch: its report on an added line, under that line, with the count of the rest" \
 	under '> +		/* The diff marker; an empty context line lost it to the mailer. */' \
 	'^nit: checkpatch.pl: an added line \(STANDIN_ADDED; 1 more like it below\)$'
@@ -198,11 +202,11 @@ check "checkpatch: run with --no-tree from our scratch directory, not the tree" 
 : > "$CP_LOG"
 PATCHREVIEW_CHECKPATCH=no run_pr --tree "$TREE" < "$T/anchor.eml"
 check "checkpatch = no: not run" sh -c "[ ! -s '$CP_LOG' ] && ! grep -q 'checkpatch.pl:' '$T/out'"
-PATCHREVIEW_SKIP_CHECKS=checkpatch run_pr --tree "$TREE" < "$T/anchor.eml"
+PATCHREVIEW_CHECKPATCH=yes PATCHREVIEW_SKIP_CHECKS=checkpatch run_pr --tree "$TREE" < "$T/anchor.eml"
 check "skip_checks = checkpatch: not run either" sh -c "! grep -q 'checkpatch.pl:' '$T/out'"
 chmod -x "$TREE/scripts/checkpatch.pl"
 : > "$CP_LOG"
-run_pr --tree "$TREE" < "$T/anchor.eml"
+PATCHREVIEW_CHECKPATCH=yes run_pr --tree "$TREE" < "$T/anchor.eml"
 check "checkpatch: not executable, not run" sh -c "[ ! -s '$CP_LOG' ] && ! grep -q 'checkpatch.pl:' '$T/out'"
 rm -rf "$TREE/scripts"
 

@@ -13,25 +13,14 @@
 
 #include "base/child.h"
 #include "base/clock.h"
+#include "base/env.h"
 #include "base/msg.h"
-#include "base/str.h"
 #include "base/strvec.h"
-
-extern char **environ;
-
-static void build_env(const struct child *c, struct strvec *env)
-{
-	for (char **e = environ; *e; e++)
-		if (!c->clean_git_env || !starts_with(*e, "GIT_"))
-			strvec_push(env, *e);
-	for (const char *const *e = c->env; e && *e; e++)
-		strvec_push(env, *e);
-}
 
 static pid_t spawn(const struct child *c, int out[2], int err[2], struct buf *why)
 {
 	struct strvec env = STRVEC_INIT;
-	build_env(c, &env);
+	child_environment(&env, NULL, c->env);
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, c->stdin_path ? c->stdin_path : "/dev/null",
@@ -53,7 +42,8 @@ static pid_t spawn(const struct child *c, int out[2], int err[2], struct buf *wh
 	posix_spawnattr_setpgroup(&attr, 0);
 	posix_spawnattr_setsigdefault(&attr, &def);
 	pid_t pid;
-	int e = posix_spawnp(&pid, c->argv[0], &fa, &attr, c->argv, env.v ? env.v : environ);
+	int e = posix_spawnp(&pid, c->argv[0], &fa, &attr, c->argv,
+			     env.v ? env.v : (char *[]){ NULL });
 	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&fa);
 	strvec_clear(&env);

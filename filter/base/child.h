@@ -16,14 +16,13 @@ struct child {
 	const char *cwd;	/* run there, or NULL for ours */
 	const char *stdin_path;	/* or NULL for /dev/null */
 	const char *const *env;	/* "NAME=value" to add, NULL-terminated, or NULL */
-	bool clean_git_env;	/* drop GIT_* variables: the caller says which repository */
 	size_t max_out;		/* more stdout than this is a failure */
 	size_t max_err;		/* stderr kept up to this; the rest is read and dropped */
 	double timeout;		/* seconds */
 };
 
 /*
- * Runs c, appending its stdout to *out and its stderr to *err (either may
+ * Runs c in the environment of base/env.h (with c->env added), appending its stdout to *out and its stderr to *err (either may
  * be NULL to drop it). Returns the exit status (0-255), or -1 with the
  * reason in *why when it could not be started, ran out of time, wrote too
  * much or died of a signal.

@@ -68,7 +68,7 @@ static const struct key keys[] = {
 	KEY(max_prompt_bytes, KEY_LONG, "skip the model above this prompt size (400000)"),
 	KEY(tree, KEY_STRING, "git work tree to read the code around the patch from"),
 	KEY(context_budget, KEY_LONG, "bytes of code from the tree in the prompt (12000)"),
-	KEY(checkpatch, KEY_BOOL, "run the tree's scripts/checkpatch.pl (yes)"),
+	KEY(checkpatch, KEY_BOOL, "run the tree's scripts/checkpatch.pl: its code, so only a tree you trust (no)"),
 	KEY(series_context_bytes, KEY_LONG, "of a series, the other patches' diffs each request may carry (16000)"),
 	KEY(part_bytes, KEY_LONG, "review a patch whose diff is larger in parts of about this size (32000)"),
 	KEY(jobs, KEY_LONG, "model requests sent at once, for a series or a patch in parts (4)"),
@@ -85,7 +85,6 @@ void config_init(struct config *c)
 	c->max_prompt_bytes = 400000;
 	/* An 8k-token model: core, guides and patch take about 4,000, the answer 1,000. */
 	c->context_budget = 12000;
-	c->checkpatch = true;
 	c->series_context_bytes = 16000;
 	c->part_bytes = 32000;
 	c->jobs = 4;

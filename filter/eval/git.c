@@ -11,11 +11,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/env.h"
 #include "base/msg.h"
 #include "base/strvec.h"
 #include "eval/git.h"
-
-extern char **environ;
 
 /* Of git's stderr, enough for its error line. */
 #define GIT_MAX_STDERR 4096
@@ -47,12 +46,11 @@ static void build_argv(struct strvec *argv, struct strvec *env, const char *repo
 	}
 	for (size_t i = 0; args[i]; i++)
 		strvec_push(argv, args[i]);
-	/* GIT_DIR and friends, set by a hook we run in, would point git elsewhere. */
-	for (char **e = environ; *e; e++)
-		if (strncmp(*e, "GIT_", 4))
-			strvec_push(env, *e);
-	strvec_push(env, "GIT_TERMINAL_PROMPT=0");
-	strvec_push(env, "GIT_OPTIONAL_LOCKS=0");
+	/* Not GIT_DIR and friends, set by a hook we run in: they would point git elsewhere. */
+	static const char *const ours[] = {
+		"GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", NULL,
+	};
+	child_environment(env, NULL, ours);
 }
 
 static int start(struct child *ch, const char *repo, const char *const *args,

@@ -29,6 +29,9 @@ int repo_git(const struct tree *t, const char *const *args, const char *stdin_pa
 	strvec_push(&argv, "-C");
 	strvec_push(&argv, t->top);
 	strvec_push(&argv, "--literal-pathspecs");
+	/* The tree's config may name a program to run on every index read. */
+	strvec_push(&argv, "-c");
+	strvec_push(&argv, "core.fsmonitor=false");
 	for (size_t i = 0; args[i]; i++)
 		strvec_push(&argv, args[i]);
 	struct strvec envv = STRVEC_INIT;
@@ -40,7 +43,7 @@ int repo_git(const struct tree *t, const char *const *args, const char *stdin_pa
 		strvec_push(&envv, env[i]);
 	struct child c = {
 		.argv = argv.v, .stdin_path = stdin_path, .env = (const char *const *)envv.v,
-		.clean_git_env = true, .max_out = max_out, .max_err = REPO_MAX_ERR,
+		.max_out = max_out, .max_err = REPO_MAX_ERR,
 		.timeout = REPO_GIT_TIMEOUT,
 	};
 	int ret = child_run(&c, out, err, why);

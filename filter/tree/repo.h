@@ -1,8 +1,9 @@
 /*
  * repo.h: the maintainer's git work tree, read-only. Every git command runs
- * as a child process without a shell, with GIT_* variables from our own
- * environment dropped and optional locks off; temporary files (the patch,
- * a private index) live in a scratch directory of ours, never in the tree.
+ * as a child process without a shell, in the minimal environment of
+ * base/child.h (no GIT_* variable of ours, no API key), with optional locks
+ * and the tree's fsmonitor program off; temporary files (the patch, a
+ * private index) live in a scratch directory of ours, never in the tree.
  */
 #ifndef REPO_H
 #define REPO_H

@@ -5,9 +5,10 @@
  * whether the patch applies there, and gathers the code around the
  * change: the changed functions whole, after the patch; the definitions
  * the added lines use; the callers of functions whose signature or
- * results change. It also runs the tree's own checkpatch.pl, and finds
- * what only a tree shows (callers left behind, removed names still used).
- * The tree is only read: nothing is written into it or its git directory.
+ * results change. It finds what only a tree shows (callers left behind,
+ * removed names still used) and, when the user trusts the tree's code,
+ * runs its checkpatch.pl. The tree is only read: nothing is written into
+ * it or its git directory.
  */
 #ifndef TREE_H
 #define TREE_H
