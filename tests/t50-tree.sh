@@ -311,13 +311,16 @@ run_pr --tree "$TREE" --explain-prompt < "$T/series.mbox"
 check "series: patches 2 and 3 read slurp.c as the patches before them leave it" sh -c "
 	[ \$(grep -c -E '^  in    changed +[0-9]+ bytes  filter/base/slurp.c:13-13: macro SLURP_SERIES_B, changed by the patch' '$T/out') -eq 3 ]"
 
-# Project knowledge from the tree: its .patchreview/ guides and AGENTS.md review notes.
+# Project knowledge from the tree: its .patchreview/ guides and AGENTS.md
+# review notes, read as git tracks them (staged here; tests/t51-tree-trust.sh
+# has the untracked and linked ones).
 mkdir -p "$TREE/.patchreview"
 printf 'title: Project rules\nalways: yes\n\nPROJECT-GUIDE-TEXT\n' > "$TREE/.patchreview/zz-project"
 printf 'PROJECT-CORE-TEXT\n' > "$TREE/.patchreview/core"
 : > "$TREE/.patchreview/networking"
 printf '# Agents\n\nBuild with make.\n\n## Code review\n\nRange checks are left to the caller.\n\n### Threat model\n\nThe binary is never setuid.\n\n## Releases\n\nNOT-A-REVIEW-NOTE\n' > "$TREE/AGENTS.md"
 at cf1c6a0~1
+git -C "$TREE" add .patchreview AGENTS.md
 run_pr --tree "$TREE" --explain-prompt < "$T/anchor.eml"
 check "guides: the tree's folder is searched after yours" out_has "^  the tree's +$TREE/.patchreview$"
 check "guides: a project guide is chosen" out_has '^  zz-project +selected: always'
@@ -330,6 +333,7 @@ check "guides: other AGENTS.md sections and a project core are not" \
 	logq '"NOT-A-REVIEW-NOTE" not in s and "Build with make" not in s and "PROJECT-CORE-TEXT" not in s'
 run_pr < "$T/anchor.eml"
 check "guides: without --tree, none of the project's" logq '"PROJECT-GUIDE-TEXT" not in s and "Range checks" not in s'
+git -C "$TREE" rm -q -r -f --cached .patchreview AGENTS.md
 rm -rf "$TREE/.patchreview" "$TREE/AGENTS.md"
 
 # The verify pass gets the definitions each finding names.

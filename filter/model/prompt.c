@@ -51,8 +51,7 @@ struct selection {
 static int select_guides(struct selection *s, const struct review_input *in, struct buf *why)
 {
 	*s = (struct selection){ 0 };
-	if (prompt_files_load(&s->files, in->config, in->tree ? tree_top(in->tree->tree) : NULL,
-			      why) < 0)
+	if (prompt_files_load(&s->files, in->config, in->tree ? in->tree->tree : NULL, why) < 0)
 		return -1;
 	struct trigger_input ti;
 	trigger_input_init(&ti, in->patch);

@@ -213,8 +213,10 @@ void files_load_patch(struct tree_files *fs, const struct patch *p)
 			paths[n++] = p->files[i].old_path;
 	struct repo_file *read = xcalloc(n + 1, sizeof(*read));
 	struct buf why = BUF_INIT;
-	if (n && repo_read(fs->tree, fs->commit, paths, n, read, &why) < 0)
+	if (n && repo_read(fs->tree, fs->commit, paths, n, &fs->budget, read, &why) < 0)
 		warn("tree: %s", why.data);
+	for (size_t k = 0; k < n; k++)
+		fs->capped |= read[k].over_budget;
 	for (size_t i = 0, k = 0; i < p->nfiles; i++) {
 		const struct patch_file *pf = &p->files[i];
 		if (pf->flags & FILE_BINARY)
@@ -260,8 +262,10 @@ void files_prefetch(struct tree_files *fs, const char *const *paths, size_t n)
 	}
 	struct repo_file *read = xcalloc(k + 1, sizeof(*read));
 	struct buf why = BUF_INIT;
-	if (k && repo_read(fs->tree, fs->commit, want, k, read, &why) < 0)
+	if (k && repo_read(fs->tree, fs->commit, want, k, &fs->budget, read, &why) < 0)
 		warn("tree: %s", why.data);
+	for (size_t i = 0; i < k; i++)
+		fs->capped |= read[i].over_budget;
 	for (size_t i = 0; i < k; i++) {
 		struct tfile *f = add_file(fs, want[i]);
 		f->base = read[i].data;

@@ -12,7 +12,15 @@
 
 #include "patch/patch.h"
 #include "tree/clex.h"
+#include "tree/read.h"
 #include "tree/repo.h"
+
+/*
+ * Of the tree's files, the bytes one patch's review takes in (each time a
+ * file is named, though it is read once a run); past them, its other
+ * files are left out, and the draft's tree note says so.
+ */
+#define FILES_MAX_PATCH_BYTES ((size_t)16 << 20)
 
 struct tfile {
 	char *path;		/* the path at the base (the new path for the patch's files) */
@@ -33,6 +41,8 @@ struct tree_files {
 	size_t nearlier;
 	struct tfile **v;	/* each allocated alone: pointers to them stay valid */
 	size_t n, cap;
+	size_t budget;		/* of FILES_MAX_PATCH_BYTES, what is left */
+	bool capped;		/* a file was left out for it */
 };
 
 /* The text context is taken from: after the patch when it fit, else the base. */

@@ -16,6 +16,7 @@
 #include "tree/clex.h"
 #include "tree/index.h"
 #include "tree/repo.h"
+#include "tree/tracked.h"
 
 #define INDEX_MAGIC "PRIDX02\n"
 /* git ls-files -s of a very large tree; anything bigger is not a tree we index. */
@@ -204,24 +205,13 @@ static void on_use(void *ctx, enum cuse_kind kind, const char *s, size_t len, ui
 	     META(u->file, kind == CUSE_CALL ? IX_CALL : IX_TAG, 0));
 }
 
-/* Scans one file of the work tree into e, sorted and without repeats. */
+/* Scans one file of the work tree (as git tracks it) into e, sorted and without repeats. */
 static void scan_file(const struct tree *t, const char *path, uint32_t file,
 		      struct entries *e, struct buf *text)
 {
-	struct buf full = BUF_INIT;
-	struct stat st;
-	buf_addf(&full, "%s/%s", t->top, path);
 	buf_reset(text);
-	int fd = open(full.data, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-	buf_release(&full);
-	if (fd < 0)
+	if (tracked_read(t, path, INDEX_MAX_FILE, text) < 0)
 		return;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (size_t)st.st_size > INDEX_MAX_FILE ||
-	    slurp_fd(fd, INDEX_MAX_FILE, text) < 0) {
-		close(fd);
-		return;
-	}
-	close(fd);
 	size_t from = e->n;
 	struct cdefs defs = { 0 };
 	struct use_ctx u = { e, file };

@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "base/buf.h"
+#include "base/strvec.h"
 #include "patch/patch.h"
 #include "tree/outcome.h"
 
@@ -92,6 +93,15 @@ void checkpatch_reports_free(struct checkpatch_report *v, size_t n);
  * The review notes the tree keeps for AI tools: the sections of its
  * AGENTS.md whose heading mentions review, or NULL. Caller frees.
  */
-char *tree_agents_notes(const char *top);
+char *tree_agents_notes(const struct tree *t);
+
+/*
+ * The tree's own files beside the code (.patchreview/ guides), read as
+ * git tracks them in the work tree (tree/tracked.h): the names of the
+ * tracked files directly in the folder dir into *names; and one file's
+ * text, up to max bytes (0, or -1 with errno: ENOENT, EFBIG).
+ */
+void tree_list_tracked(const struct tree *t, const char *dir, struct strvec *names);
+int tree_read_tracked(const struct tree *t, const char *path, size_t max, struct buf *out);
 
 #endif
