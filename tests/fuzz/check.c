@@ -94,6 +94,8 @@ static void check_text(const char *s, size_t len)
 			broken("a control character", s + i, len - i);
 		if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069))
 			broken("a bidirectional override", s + i, len - i);
+		if (cp == 0x2028 || cp == 0x2029)
+			broken("a line or paragraph separator", s + i, len - i);
 		i += n;
 	}
 }

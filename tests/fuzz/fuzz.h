@@ -19,7 +19,8 @@
  * Aborts, so that libFuzzer keeps the input, unless the draft is what the
  * writer intends: a header block of known fields, each once, printable
  * ASCII, folded lines marked; then a body of valid UTF-8 without control
- * bytes but tab and newline, without bidirectional overrides, without a
+ * bytes but tab and newline, without bidirectional overrides or U+2028
+ * and U+2029, without a
  * line starting "From " or over 998 bytes, and whose lines starting '>'
  * are quoted lines of p, in order.
  */
