@@ -254,7 +254,7 @@ static int run_many(struct mail_list *mails, const struct config *c,
 		    const struct thread_source *src)
 {
 	struct run_series_result res;
-	run_series(mails->v, mails->n, c, o->format, tree, src, &res);
+	run_series(mails->v, mails->n, &mails->skipped, c, o->format, tree, src, &res);
 	bool for_b4 = o->format == OUTPUT_B4_CHECK || o->format == OUTPUT_LINES;
 	if (c->explain_prompt)
 		return res.explain_failed ? EXIT_USAGE : EXIT_REVIEWED;
@@ -280,8 +280,9 @@ static void read_thread(struct thread *t, const struct mail *m, const struct pat
 	free(v);
 }
 
-static int run_one(struct mail *m, const struct config *c, const struct run_options *o,
-		   struct tree *tree, const struct thread_source *src)
+static int run_one(struct mail *m, const struct strvec *skipped, const struct config *c,
+		   const struct run_options *o, struct tree *tree,
+		   const struct thread_source *src)
 {
 	struct patch p;
 	struct review r;
@@ -292,6 +293,7 @@ static int run_one(struct mail *m, const struct config *c, const struct run_opti
 	patch_parse(&p, m->subject, text, m->text_len, m->patch_offset);
 	review_init(&r);
 	review_note_cuts(&r, m, &p);
+	review_note_skipped(&r, skipped);
 	read_thread(&thread, m, &p, src);
 	struct review_input in = { .mail = m, .patch = &p, .config = c, .thread = &thread };
 	/* "[GIT PULL]" asks to pull, "[PULL 3/15]" is one patch of a pull series. */
@@ -348,7 +350,7 @@ static int run(const struct config *c, const struct run_options *o, struct tree 
 	if (mail_read_all(0, &mails) < 0)
 		return EXIT_NO_DRAFT;
 	int status = mails.n > 1 ? run_many(&mails, c, o, tree, src)
-		: run_one(&mails.v[0], c, o, tree, src);
+		: run_one(&mails.v[0], &mails.skipped, c, o, tree, src);
 	mail_list_release(&mails);
 	return status;
 }

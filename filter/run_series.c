@@ -231,10 +231,12 @@ static void write_all(struct sink *k, struct reviewed *v, size_t n,
 }
 
 /* Nothing to review: a plain reply to the first message, as for one mail. */
-static void reply_plainly(struct series_set *set, struct sink *k, struct run_series_result *res)
+static void reply_plainly(struct series_set *set, const struct strvec *skipped, struct sink *k,
+			  struct run_series_result *res)
 {
 	struct review r;
 	review_init(&r);
+	review_note_skipped(&r, skipped);
 	warn("no patch found in the %zu messages; writing a plain reply draft to the first",
 	     set->nmsgs);
 	review_note(&r, "no patch found in these %zu messages; nothing was reviewed",
@@ -272,7 +274,8 @@ static void read_thread(struct thread *t, const struct series_set *set,
 	free(v);
 }
 
-void run_series(struct mail *mails, size_t n, const struct config *c,
+void run_series(struct mail *mails, size_t n, const struct strvec *skipped,
+		const struct config *c,
 		enum output_format format, struct tree *tree, const struct thread_source *src,
 		struct run_series_result *res)
 {
@@ -300,8 +303,10 @@ void run_series(struct mail *mails, size_t n, const struct config *c,
 		review_series(&v[i], c, tree, res);
 	}
 	/* --requests-out: the requests are the output; the drafts wait for their answers. */
+	if (set.n)	/* the first draft written */
+		review_note_skipped(v[0].s->cover ? &v[0].cover : &v[0].rs[0], skipped);
 	if (!set.n)
-		reply_plainly(&set, &k, res);
+		reply_plainly(&set, skipped, &k, res);
 	else if (!c->explain_prompt && !res->deferred)
 		write_all(&k, v, set.n, res);
 	for (size_t i = 0; i < set.n; i++)

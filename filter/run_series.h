@@ -26,11 +26,13 @@ struct run_series_result {
  * (--tree), each patch is also read against it. The replies among the
  * mails and in src (--thread, or NULL) say what the thread already said
  * (thread/thread.h). With no patch among them,
- * a plain reply draft to the first.
+ * a plain reply draft to the first. The messages skipped past a limit
+ * (skipped, or NULL) are noted in the first draft.
  */
 struct tree;
 struct thread_source;
-void run_series(struct mail *mails, size_t n, const struct config *c,
+void run_series(struct mail *mails, size_t n, const struct strvec *skipped,
+		const struct config *c,
 		enum output_format format, struct tree *tree, const struct thread_source *src,
 		struct run_series_result *res);
 
