@@ -91,12 +91,8 @@ static void add_line(struct buf *out, const char *s, size_t len)
 	buf_addch(out, '\n');
 }
 
-/*
- * Applies the hunks of patch file fi to text into *out; delta (or NULL)
- * gets where each hunk landed. False when one does not fit.
- */
-static bool apply_hunks(const char *text, size_t len, const struct patch *p, size_t fi,
-			int32_t *delta, struct buf *out)
+bool files_apply(const char *text, size_t len, const struct patch *p, size_t fi,
+		 int32_t *delta, struct buf *out)
 {
 	struct line_vec v;
 	split_lines(&v, text ? text : "", text ? len : 0);
@@ -140,7 +136,7 @@ static bool apply_hunks(const char *text, size_t len, const struct patch *p, siz
 static void apply_file(struct tfile *f, const struct patch *p, size_t fi)
 {
 	struct buf out = BUF_INIT;
-	if (apply_hunks(f->base, f->base_len, p, fi, f->delta, &out) &&
+	if (files_apply(f->base, f->base_len, p, fi, f->delta, &out) &&
 	    !(p->files[fi].flags & FILE_DELETED))
 		f->post = buf_detach(&out, &f->post_len);
 	buf_release(&out);
@@ -166,7 +162,7 @@ static void bring_forward(const struct tree_files *fs, const char *path, char **
 			    (pf->old_path && strcmp(pf->old_path, path) && !(pf->flags & FILE_NEW)))
 				continue;
 			struct buf out = BUF_INIT;
-			if (!apply_hunks(text, text ? n : 0, p, i, NULL, &out)) {
+			if (!files_apply(text, text ? n : 0, p, i, NULL, &out)) {
 				buf_release(&out);
 				free(text);
 				return;

@@ -52,6 +52,14 @@ static inline const char *tfile_text(const struct tfile *f, size_t *leno)
 	return f->post ? f->post : f->base;
 }
 
+/*
+ * Applies the hunks of p's file fi to text (NULL: an empty file) into
+ * *out, each found nearest to where its header says; delta (or NULL, else
+ * one per hunk of p) gets where each landed. False when one does not fit.
+ */
+bool files_apply(const char *text, size_t len, const struct patch *p, size_t fi,
+		 int32_t *delta, struct buf *out);
+
 /* Reads p's files at the base and applies their hunks in memory. */
 void files_load_patch(struct tree_files *fs, const struct patch *p);
 

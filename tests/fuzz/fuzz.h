@@ -43,7 +43,16 @@ struct fuzz_patch {
 };
 const struct fuzz_patch *fuzz_fixed_patch(void);
 
-/* What every harness does first: GMime, no warnings, no user files. */
+/* What every harness does first: GMime, no warnings, no user files, the heap watched. */
 void fuzz_init(void);
+
+/*
+ * The heap's peak, as the sanitizer's malloc and free hooks see it:
+ * fuzz_mem_start() marks where a step begins; fuzz_mem_check() aborts,
+ * so that libFuzzer keeps the input, when the step's peak went over times
+ * x len + plus bytes: the multiple of its input each harness documents.
+ */
+void fuzz_mem_start(void);
+void fuzz_mem_check(const char *what, size_t len, size_t times, size_t plus);
 
 #endif
