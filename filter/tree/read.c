@@ -200,9 +200,10 @@ static int fetch_at_commit(const struct tree *t, const char *commit, const char 
 			miss[k++] = miss[i];
 	struct buf sizes = BUF_INIT, blobs = BUF_INIT;
 	const char **want = xcalloc(k + 1, sizeof(*want));
-	size_t nwant = 0, total = 0;
-	int ret = k ? cat_file(t, "--batch-check", commit, miss, k, k * 128 + 4096, &sizes, why)
-		: 0;
+	size_t nwant = 0, total = 0, echo = 4096;
+	for (size_t i = 0; i < k; i++)
+		echo += strlen(miss[i]) + 128;	/* "<id> blob <size>", or the request and "missing" */
+	int ret = k ? cat_file(t, "--batch-check", commit, miss, k, echo, &sizes, why) : 0;
 	const char *p = sizes.data, *end = sizes.data + sizes.len;
 	for (size_t i = 0; !ret && i < k; i++) {
 		long long size = p < end ? batch_line(&p, end) : -1;
@@ -212,8 +213,7 @@ static int fetch_at_commit(const struct tree *t, const char *commit, const char 
 			want[nwant++] = miss[i], total += (size_t)size;
 	}
 	if (!ret && nwant)
-		ret = cat_file(t, "--batch", commit, want, nwant, total + nwant * 128 + 4096,
-			       &blobs, why);
+		ret = cat_file(t, "--batch", commit, want, nwant, total + echo, &blobs, why);
 	p = blobs.data, end = blobs.data + blobs.len;
 	for (size_t i = 0; !ret && i < nwant && p < end; i++) {
 		long long size = batch_line(&p, end);
