@@ -55,7 +55,10 @@ static inline const char *tfile_text(const struct tfile *f, size_t *leno)
 /*
  * Applies the hunks of p's file fi to text (NULL: an empty file) into
  * *out, each found nearest to where its header says; delta (or NULL, else
- * one per hunk of p) gets where each landed. False when one does not fit.
+ * one per hunk of p) gets where each landed. False when one does not fit,
+ * or when finding them would take more than 16 line comparisons for each
+ * line of the file and of the hunks (a file of like lines, a hunk that
+ * fits nowhere): linear whatever the input.
  */
 bool files_apply(const char *text, size_t len, const struct patch *p, size_t fi,
 		 int32_t *delta, struct buf *out);
