@@ -4,14 +4,14 @@
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share/patchreview
-MANDIR ?= $(PREFIX)/share/man/man1
+MANDIR ?= $(PREFIX)/share/man
 VERSION = 0.1.0
 
 PKGS = gmime-3.0 libcurl libcjson
 CC ?= cc
 CFLAGS ?= -O2 -g
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-# libcurl is opened with dlopen() on the first model request (filter/model/libcurl.c):
+# libcurl is opened with dlopen() on the first model request (filter/transport/libcurl.c):
 # linking it would cost every run ~10 ms of loading TLS libraries.
 PKG_LIBS = $(shell pkg-config --libs gmime-3.0 libcjson 2>/dev/null) -ldl
 override CFLAGS += -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L \
@@ -64,7 +64,7 @@ FUZZ_TIME ?= 60
 FUZZ_TARGETS = mail answer stream config guide cscan apply thread learn
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_OBJS = $(filter-out build/fuzz/obj/main.o,$(SRCS:filter/%.c=build/fuzz/obj/%.o))
-FUZZ_NET = build/fuzz/obj/model/http.o build/fuzz/obj/model/libcurl.o
+FUZZ_NET = build/fuzz/obj/transport/http.o build/fuzz/obj/transport/libcurl.o
 FUZZ_HDRS = $(wildcard tests/fuzz/*.h)
 
 build/fuzz/obj/%.o: filter/%.c $(HDRS)
@@ -90,7 +90,7 @@ fuzz-targets: $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 
 # The prompts' install directory is compiled into guide.o: rebuild it when
 # DATADIR changes (make; make install PREFIX=/usr).
-build/release/model/guide.o build/asan/model/guide.o build/fuzz/obj/model/guide.o: build/datadir
+build/release/prompt/guide.o build/asan/prompt/guide.o build/fuzz/obj/prompt/guide.o: build/datadir
 build/datadir: FORCE
 	@mkdir -p build
 	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
@@ -121,22 +121,43 @@ bench: deps
 	@$(MAKE) --no-print-directory patchreview
 	sh tests/bench.sh
 
-# The man page names where the prompts and recipes are: the DATADIR installed to.
+# doc/*.md are the one source: the reference tables in them come from the
+# binary's own (doc/tables.py), the man pages from them (doc/md2man.py).
+# Both are committed, so that install needs no python; t13 checks them.
+MANPAGES = $(wildcard doc/man/*.[1-8])
+MAN_DATE = 2026-12-03
+
+doc: patchreview
+	python3 doc/tables.py ./patchreview doc/*.md
+	rm -f doc/man/*.[1-8]
+	python3 doc/md2man.py $(VERSION) $(MAN_DATE) doc/man doc/*.md
+
+# The programs of contrib/ that the recipes run by name, installed on PATH
+# beside patchreview (and kept in contrib/ with the rest of each recipe).
+CONTRIB_BIN = contrib/learn/patchreview-sendmail contrib/b4/patchreview-agent \
+	contrib/git/git-patchreview contrib/aerc/patchreview-stash \
+	contrib/aerc/patchreview-await contrib/aerc/patchreview-drafts
+
+# The man pages name where the prompts and recipes are: the DATADIR installed to.
 install: patchreview
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DATADIR)/prompts $(DESTDIR)$(DATADIR)/contrib
-	install -m 755 patchreview $(DESTDIR)$(BINDIR)/patchreview
-	sed 's|/usr/local/share/patchreview|$(DATADIR)|g' patchreview.1 >$(DESTDIR)$(MANDIR)/patchreview.1
-	chmod 644 $(DESTDIR)$(MANDIR)/patchreview.1
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/prompts $(DESTDIR)$(DATADIR)/contrib
+	install -m 755 patchreview $(CONTRIB_BIN) $(DESTDIR)$(BINDIR)/
+	for p in $(MANPAGES); do \
+		d=$(DESTDIR)$(MANDIR)/man$${p##*.}; mkdir -p $$d && \
+		sed 's|/usr/local/share/patchreview|$(DATADIR)|g' $$p >$$d/$${p##*/} && \
+		chmod 644 $$d/$${p##*/} || exit 1; \
+	done
 	cp -R prompts/. $(DESTDIR)$(DATADIR)/prompts/
 	cp -R contrib/. $(DESTDIR)$(DATADIR)/contrib/
 	@echo "mutt, neomutt: add 'source $(DATADIR)/contrib/mutt/patchreview.muttrc' to your muttrc"
 	@echo "aerc: see $(DATADIR)/contrib/README.md"
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/patchreview $(DESTDIR)$(MANDIR)/patchreview.1
+	rm -f $(DESTDIR)$(BINDIR)/patchreview $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(CONTRIB_BIN)))
+	for p in $(MANPAGES); do rm -f $(DESTDIR)$(MANDIR)/man$${p##*.}/$${p##*/}; done
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
 	rm -rf build patchreview
 
-.PHONY: all deps check-deps demo check fuzz fuzz-targets bench install uninstall clean FORCE
+.PHONY: all deps check-deps demo check fuzz fuzz-targets bench doc install uninstall clean FORCE

@@ -19,20 +19,13 @@
 #include "mail/mail.h"
 #include "model/model.h"
 #include "output/output.h"
+#include "output/write.h"
 #include "patch/patch.h"
 #include "reviewers.h"
 #include "run_series.h"
+#include "status.h"
 #include "thread/thread.h"
 #include "tree/tree.h"
-
-enum exit_status {
-	EXIT_REVIEWED = 0,	/* draft written, patch reviewed */
-	EXIT_NO_PATCH = 1,	/* draft written, but the mail holds no patch */
-	EXIT_USAGE = 2,		/* bad option or configuration; nothing read */
-	EXIT_NO_DRAFT = 3,	/* no draft: unreadable input or a write error */
-	EXIT_MODEL_FAILED = 4,	/* --strict and the model review failed */
-	EXIT_FINDINGS = 5,	/* --fail-on and a finding at or above it */
-};
 
 /* What to write and when to fail: options only, so a mail client's config never changes them. */
 struct run_options {
@@ -71,6 +64,8 @@ static const char usage_text[] =
 	"                       they already made are left out\n"
 	"      --explain-prompt print the prompt guides chosen for this patch and stop\n"
 	"      --list-checks    print the built-in rules with their ids and stop\n"
+	"      --list-keys      print the configuration keys and stop\n"
+	"      --list-exit-codes  print the exit statuses and stop\n"
 	"      --show-dismissed list the dismissed findings at the end of the draft\n"
 	"      --strict         exit 4 when the model review fails\n"
 	"      --answers DIR    take the model's answers from DIR/NAME.json, not a server\n"
@@ -86,19 +81,13 @@ static const char usage_text[] =
 	"  -h, --help           this text\n"
 	"  -V, --version        the version\n"
 	"\n"
-	"Exit status: 0 reviewed; 1 no patch in the mail, or a pull request (a\n"
-	"plain reply draft is still written; 0 with --maildir); 2 bad option or\n"
-	"configuration; 3 no draft written (unreadable input, write error); 4\n"
-	"model review failed with --strict (the draft is still written); 5\n"
-	"--fail-on and a finding at or above that severity.\n"
-	"\n"
-	"Configuration keys (config file 'key = value', or PATCHREVIEW_<KEY>):\n";
+	"Exit status:\n";
 
 enum {
 	OPT_FULL = 256, OPT_MAILDIR, OPT_MUTT, OPT_NO_CACHE, OPT_EXPLAIN, OPT_STRICT,
 	OPT_ANSWERS, OPT_REQUESTS_OUT, OPT_REQUEST_NAME, OPT_LIST_CHECKS,
 	OPT_FORMAT, OPT_FAIL_ON, OPT_TREE, OPT_TAG, OPT_OUTPUT_DIR, OPT_SHOW_DISMISSED,
-	OPT_THREAD, OPT_FRESH_MAILDIR,
+	OPT_THREAD, OPT_FRESH_MAILDIR, OPT_LIST_KEYS, OPT_LIST_EXIT_CODES,
 };
 
 static const struct option options[] = {
@@ -117,6 +106,8 @@ static const struct option options[] = {
 	{ "thread", required_argument, NULL, OPT_THREAD },
 	{ "explain-prompt", no_argument, NULL, OPT_EXPLAIN },
 	{ "list-checks", no_argument, NULL, OPT_LIST_CHECKS },
+	{ "list-keys", no_argument, NULL, OPT_LIST_KEYS },
+	{ "list-exit-codes", no_argument, NULL, OPT_LIST_EXIT_CODES },
 	{ "show-dismissed", no_argument, NULL, OPT_SHOW_DISMISSED },
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "answers", required_argument, NULL, OPT_ANSWERS },
@@ -186,13 +177,21 @@ static int parse_options(struct config *c, struct run_options *o, int argc, char
 	while ((opt = getopt_long(argc, argv, short_options, options, NULL)) != -1) {
 		if (opt == 'h') {
 			fputs(usage_text, stdout);
-			config_print_keys();
+			status_print(stdout, "  ");
+			puts("\nConfiguration keys (config file 'key = value', or PATCHREVIEW_<KEY>):");
+			config_print_keys(stdout, "  ");
 			return 1;
 		} else if (opt == 'V') {
 			printf("patchreview %s\n", PATCHREVIEW_VERSION);
 			return 1;
 		} else if (opt == OPT_LIST_CHECKS) {
 			rules_print(stdout);
+			return 1;
+		} else if (opt == OPT_LIST_KEYS) {
+			config_print_keys(stdout, "");
+			return 1;
+		} else if (opt == OPT_LIST_EXIT_CODES) {
+			status_print(stdout, "");
 			return 1;
 		} else if (opt == 'c') {
 			config_path = optarg;

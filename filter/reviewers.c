@@ -4,6 +4,7 @@
 
 #include "base/buf.h"
 #include "checks/checks.h"
+#include "checks/ctext.h"
 #include "checks/rules.h"
 #include "base/msg.h"
 #include "model/model.h"
@@ -43,7 +44,7 @@ static void summarise_checks(struct review *r)
 	if (!n)
 		buf_addstr(&s, "The built-in checks found nothing to comment on.");
 	else
-		buf_addf(&s, "The built-in checks left %zu comment%s above.", n, n == 1 ? "" : "s");
+		buf_addf(&s, "The built-in checks made %zu comment%s.", n, n == 1 ? "" : "s");
 	review_summary(r, s.data);
 	buf_release(&s);
 }
@@ -72,8 +73,13 @@ void reviewers_run_all(const struct review_input *ins, struct review *rs, size_t
 	for (size_t i = 0; i < n; i++) {
 		size_t start = rs[i].nfindings;
 		thread_note_addressed(ins[i].thread, ins[i].patch, &rs[i]);
+		struct c_text c_text;
+		struct review_input in = ins[i];
+		c_text_init(&c_text, in.patch);
+		in.c_text = &c_text;
 		for (size_t k = 0; k < sizeof(checks) / sizeof(*checks); k++)
-			checks[k]->run(&ins[i], &rs[i]);
+			checks[k]->run(&in, &rs[i]);
+		c_text_release(&c_text);
 		drop_disabled(&ins[i], &rs[i]);
 		dropped += suppress_apply(&known, &ins[i], &rs[i], start);
 		raised[i].n = thread_drop(ins[i].thread, ins[i].patch, &rs[i], start, &raised[i].who);

@@ -12,6 +12,7 @@
 #include "draft/out.h"
 #include "model/model.h"
 #include "output/output.h"
+#include "output/write.h"
 #include "reviewers.h"
 #include "run_series.h"
 #include "series/context.h"
@@ -33,6 +34,12 @@ static void add_worst(struct buf *b, const struct review *r)
 	size_t len = strcspn(worst->text, "\n");
 	if (len > SUMMARY_QUOTE) {
 		len = SUMMARY_QUOTE;
+		while (len && worst->text[len] != ' ')
+			len--;	/* whole words */
+		while (len && worst->text[len - 1] == ' ')
+			len--;
+		if (!len)
+			len = SUMMARY_QUOTE;
 		while (len && ((unsigned char)worst->text[len] & 0xc0) == 0x80)
 			len--;	/* whole UTF-8 sequences */
 	}

@@ -7,11 +7,22 @@
 # (typical median <= 5 ms; big20m median <= 1 s and peak RSS <= 4x input).
 # Then, when a large git tree is there, the --tree part (tests/bench-tree.py):
 # context extraction first and warm, and the prompt with and without it.
+# Then side by side with an earlier build (tests/bench-compare.py): the
+# same inputs, the corpus's large patch and each check's worst case, as
+# this build's CPU time over the base's, so that a regression reads above
+# 1; and both against the anchors: a process start, git mailinfo and
+# checkpatch.pl. Last, the weight of each model request (tests/bench-tokens.py).
 # Not a pass/fail test: exits 0 unless the filter crashes (status >= 3 or a
 # signal). Inputs come from tests/gen-bench.py into a temporary directory.
 #   PR       binary to time (default ./patchreview)
 #   PR_ARGS  its arguments (default --no-cache); PR=/bin/cat PR_ARGS= for a dry run
-#   BENCH_TREE  a large git tree for the --tree part (../linux/linux-source-6.1)
+#   BENCH_TREE  a large git tree for the --tree part (../linux/linux-source-6.1);
+#            its scripts/checkpatch.pl is the checkpatch.pl compared with
+#   BENCH_BASE  the revision to compare with: by default the newest tag, or
+#            a57c38e (the round before the checks were made linear) when
+#            there is none. Built once from git archive into build/bench-base/.
+#   CP_TARBALL  where checkpatch.pl comes from without a tree (Debian's
+#            linux-source-6.1)
 cd "$(dirname "$0")/.." || exit 2
 PR=${PR:-./patchreview}
 PR_ARGS=${PR_ARGS---no-cache}
@@ -45,13 +56,37 @@ else
 	echo "bench: no tree at $BENCH_TREE; the --tree part skipped"
 fi
 
-# checkpatch.pl against the built-in checks on the same mails (issue 15):
-# only where Debian's linux-source-6.1 package left its tarball; the
-# script is read from the tarball into a scratch directory, never copied here.
+# checkpatch.pl: the tree's, or read from Debian's linux-source tarball into
+# the scratch directory (never copied here) with the two data files it reads.
 CP_TARBALL=${CP_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-if [ -f "$CP_TARBALL" ]; then
-	python3 tests/bench-checkpatch.py "$PR" "$CP_TARBALL" "$typical" \
-		"${CORPUS:-../shared/corpus}/lore-nf-latin2-2047from-patch.eml" || exit 1
+checkpatch=
+if [ -f "$BENCH_TREE/scripts/checkpatch.pl" ]; then
+	checkpatch=$BENCH_TREE/scripts/checkpatch.pl
+elif [ -f "$CP_TARBALL" ]; then
+	top=$(tar -tJf "$CP_TARBALL" 2>/dev/null | sed -n '1{s|/.*||p;q}')
+	for f in checkpatch.pl spelling.txt const_structs.checkpatch; do
+		echo "$top/scripts/$f"
+	done > "$T/cp-files"
+	tar -xJf "$CP_TARBALL" -C "$T" -T "$T/cp-files" && checkpatch=$T/$top/scripts/checkpatch.pl
 else
-	echo "bench: no $CP_TARBALL (apt-get install linux-source-6.1); checkpatch.pl not compared"
+	echo "bench: no checkpatch.pl ($CP_TARBALL absent: apt-get install linux-source-6.1)"
 fi
+
+# The base build, side by side: made once per revision from git archive.
+base=${BENCH_BASE:-$(git describe --tags --abbrev=0 2>/dev/null || echo a57c38e)}
+rev=$(git rev-parse --short "$base^{commit}" 2>/dev/null)
+if [ -z "$rev" ]; then
+	echo "bench: no revision '$base' in this checkout; nothing to compare with"
+	exit 0
+fi
+dir=build/bench-base/$rev
+if [ ! -x "$dir/patchreview" ]; then
+	echo "bench: building $base ($rev) in $dir"
+	rm -rf "$dir" && mkdir -p "$dir" && git archive "$rev" | tar -x -C "$dir" &&
+		make -C "$dir" patchreview >/dev/null 2>&1 ||
+		{ echo "bench: $base does not build" >&2; exit 1; }
+fi
+echo "bench: base $base ($rev)"
+python3 tests/bench-compare.py "$PR" "$dir/patchreview" "$T" "${CORPUS:-../shared/corpus}" \
+	"$checkpatch" || exit 1
+python3 tests/bench-tokens.py "$PR" "${CORPUS:-../shared/corpus}" || exit 1

@@ -22,7 +22,9 @@ import sys
 
 ALLOWED = {"from", "to", "cc", "subject", "in-reply-to", "references", "date",
            "x-mutt-references", "mime-version", "content-type",
-           "content-transfer-encoding"}
+           "content-transfer-encoding", "x-patchreview-fingerprints"}
+# For the maintainer alone, one field a note or summary line.
+REPEATED = {"x-patchreview-note", "x-patchreview-summary"}
 DIFF_LINE = re.compile(r"^(diff --git |@@ -\d|[+-](?!--( |$))|\+\+\+ |--- [ab/])")
 
 
@@ -111,6 +113,8 @@ def check(raw, mail, check_diff):
     draft = email.message_from_bytes(raw, policy=email.policy.default)
     names = [k.lower() for k in draft.keys()]
     for n in names:
+        if n in REPEATED:
+            continue
         if n not in ALLOWED:
             fail(f"unexpected header in draft: {n}")
         if names.count(n) > 1:

@@ -83,6 +83,10 @@ have_corpus() {
 	return 1
 }
 
+# notes FILE / summaries FILE: the draft's notes / closing summaries (its
+# X-Patchreview-Note / -Summary fields), decoded, one a line.
+notes() { python3 "$ROOT/tests/tools/fields.py" X-Patchreview-Note "$@"; }
+summaries() { python3 "$ROOT/tests/tools/fields.py" X-Patchreview-Summary "$@"; }
 # body FILE: the draft body (after the first blank line).
 body() { sed '1,/^$/d' "$1"; }
 # header NAME FILE: the value of the first header NAME in the draft.

@@ -81,10 +81,8 @@ draft_has() { grep -q -E -- "$1" "$T/out"; }
 draft_lacks() { ! grep -q -E -- "$1" "$T/out"; }
 err_has() { grep -q -E -- "$1" "$T/err"; }
 sent() { [ "$(requests)" -eq "$1" ]; }
-# A bracketed note at the top of the draft, unwrapped, starts with TEXT.
-note_is() {
-	sed -n '/^\[patchreview: /,/\]$/p' "$T/out" | tr '\n' ' ' | grep -q -F -- "[patchreview: $1"
-}
+# A note of the draft starts with TEXT.
+note_is() { notes "$T/out" | NOTE="$1" awk 'index($0, ENVIRON["NOTE"]) == 1 { f = 1 } END { exit !f }'; }
 
 # The first body line of a guide: text that is only in the prompt when the guide is.
 guide_text() { sed '1,/^$/d' "$ROOT/prompts/$1" | head -1 | cut -c1-50; }

@@ -46,7 +46,7 @@ MUTATIONS = {
     "in-body From: RFC 2047-decoded": (
         "filter/checks/message.c", "\tif (strstr(from, \"=?\"))", "\tif (0)", "t10-checks"),
     "fence imitation": (
-        "filter/model/prompt.c", "if (is_fence(s, len))", "if (is_fence(s, len) && 0)",
+        "filter/prompt/prompt.c", "if (is_fence(s, len))", "if (is_fence(s, len) && 0)",
         "t30-llm"),
     "series: a patch joins the cover letter it answers, whatever its version": (
         "filter/series/group.c", "(x->role == SERIES_COVER || t->version == s->version)",
@@ -75,21 +75,21 @@ MUTATIONS = {
         "filter/tree/tree.c", "tr->applies = base_applies(t, earlier, nearlier, p, tr->base, &why);",
         "tr->applies = base_applies(t, earlier, 0, p, tr->base, &why);", "t50-tree"),
     "tree: a series' patch takes the series' base when it names none": (
-        "filter/tree/base.c", "bool from_series = !named && series_base && *series_base;",
+        "filter/repo/base.c", "bool from_series = !named && series_base && *series_base;",
         "bool from_series = false;", "t50-tree"),
     "tree: a series' files are read as the earlier patches leave them": (
-        "filter/tree/files.c", "\t\t\tbring_forward(fs, pf->old_path, &f->base, &f->base_len);\n",
+        "filter/repo/files.c", "\t\t\tbring_forward(fs, pf->old_path, &f->base, &f->base_len);\n",
         "", "t50-tree"),
     "series guide: only when the patch comes with its series": (
-        "filter/model/prompt.c", "ti.in_series = in->series != NULL;", "ti.in_series = true;",
+        "filter/prompt/prompt.c", "ti.in_series = in->series != NULL;", "ti.in_series = true;",
         "t37-llm-series"),
     "parts: a patch over part_bytes is reviewed in groups of files": (
-        "filter/model/parts.c", "if (budget && total > budget) {", "if (0) {", "t37-llm-series"),
+        "filter/prompt/parts.c", "if (budget && total > budget) {", "if (0) {", "t37-llm-series"),
     "jobs: up to jobs requests run at once": (
-        "filter/model/http.c", "i < n && (long)running < jobs; i++)", "i < n && (long)running < jobs / jobs; i++)",
+        "filter/transport/http.c", "i < n && (long)running < jobs; i++)", "i < n && (long)running < jobs / jobs; i++)",
         "t37-llm-series"),
     "jobs: a failed request is retried on its own": (
-        "filter/model/http.c", "\tt->phase = PHASE_WAITING;\n\trs->retries++;",
+        "filter/transport/http.c", "\tt->phase = PHASE_WAITING;\n\trs->retries++;",
         "\tt->phase = PHASE_DONE;\n\trs->retries++;", "t37-llm-series t31-llm-failures"),
     "series-diffstat: a path no patch touches": (
         "filter/series/checks.c", "shown_whole(d.paths.v[i]) && !touched(s, d.paths.v[i]))\n\t\t\tunknown++;",
@@ -169,16 +169,16 @@ MUTATIONS = {
     "subject: 76 too long": (
         "filter/checks/form.c", "#define SUBJECT_MAX 75", "#define SUBJECT_MAX 76", "t15-parse"),
     "anchor: added beats context": (
-        "filter/model/anchor.c", "l->kind == LINE_CONTEXT ? 2 : 3", "l->kind == LINE_CONTEXT ? 3 : 2",
+        "filter/answer/anchor.c", "l->kind == LINE_CONTEXT ? 2 : 3", "l->kind == LINE_CONTEXT ? 3 : 2",
         "t15-parse"),
     "anchor: context beats removed": (
-        "filter/model/anchor.c", "return l->kind == LINE_REMOVED ? 1 :", "return l->kind == LINE_REMOVED ? 2.5 :",
+        "filter/answer/anchor.c", "return l->kind == LINE_REMOVED ? 1 :", "return l->kind == LINE_REMOVED ? 2.5 :",
         "t15-parse"),
     "offline: answers from files are not cached": (
-        "filter/model/backend.c", "if (b->offline || !b->config->cache)\n\t\treturn;",
+        "filter/backend/backend.c", "if (b->offline || !b->config->cache)\n\t\treturn;",
         "if (!b->config->cache)\n\t\treturn;", "t35-offline"),
     "offline: a repair request has its own name": (
-        "filter/model/offline.c", 'buf_addstr(name, ".repair");', 'buf_addstr(name, "");',
+        "filter/backend/offline.c", 'buf_addstr(name, ".repair");', 'buf_addstr(name, "");',
         "t35-offline"),
     "text: bidi overrides neutralised": (
         "filter/base/text.c", "(cp >= 0x202a && cp <= 0x202e) ||", "(cp >= 0x202a && cp <= 0x202d) ||",
@@ -198,13 +198,13 @@ MUTATIONS = {
         "filter/main.c", "review_worst(&r) >= o->fail_on", "review_worst(&r) > o->fail_on",
         "t16-formats"),
     "json: a context line has its new-side number": (
-        "filter/output/output.c", "if (l->kind == LINE_ADDED || l->kind == LINE_CONTEXT)\n",
+        "filter/output/place.c", "if (l->kind == LINE_ADDED || l->kind == LINE_CONTEXT)\n",
         "if (l->kind == LINE_ADDED)\n", "t36-llm-formats"),
     "json: a context line has its old-side number": (
-        "filter/output/output.c", "if (l->kind == LINE_REMOVED || l->kind == LINE_CONTEXT)\n",
+        "filter/output/place.c", "if (l->kind == LINE_REMOVED || l->kind == LINE_CONTEXT)\n",
         "if (l->kind == LINE_REMOVED)\n", "t36-llm-formats"),
     "json: whole-patch findings first": (
-        "filter/output/output.c", "return lx == FINDING_WHOLE ? -1 : ly == FINDING_WHOLE ? 1 :",
+        "filter/output/place.c", "return lx == FINDING_WHOLE ? -1 : ly == FINDING_WHOLE ? 1 :",
         "return lx == FINDING_WHOLE ? 1 : ly == FINDING_WHOLE ? -1 :", "t36-llm-formats"),
     "b4-check: an error fails": (
         "filter/output/b4check.c", 'col->worst == SEVERITY_ERROR ? "fail"',
@@ -231,7 +231,7 @@ MUTATIONS = {
         "filter/eval/score.c", "bool same = fa == fb && !strcmp(x.data, y.data);",
         "bool same = fa == fb || !strcmp(x.data, y.data);", "t37-eval"),
     "eval: beside an insertion, past a blank line": (
-        "filter/eval/truth.c", "if (r->insertion && is_blank(b, r->from))",
+        "filter/evalset/truth.c", "if (r->insertion && is_blank(b, r->from))",
         "if (0)", "t37-eval"),
     "b4 agent: a skipped patch gets no file": (
         "contrib/b4/patchreview-agent", 'r.get("patch-state") == "skip"',
@@ -243,10 +243,10 @@ MUTATIONS = {
         "contrib/b4/patchreview-agent", '" " + l if l.startswith(">") else l', "l",
         "t43-b4-agent"),
     "tree: a cut priority cuts every lower one": (
-        "filter/model/context.c", "if (cut_below >= 0 && p->priority > cut_below) {",
+        "filter/prompt/context.c", "if (cut_below >= 0 && p->priority > cut_below) {",
         "if (cut_below >= 0 && p->priority > cut_below + 1) {", "t50-tree"),
     "tree: a long function that does not fit goes in short": (
-        "filter/model/context.c", "} else if (brief != SIZE_MAX && s->used + brief <= s->budget) {",
+        "filter/prompt/context.c", "} else if (brief != SIZE_MAX && s->used + brief <= s->budget) {",
         "} else if (0) {", "t50-tree"),
     "tree: checkpatch leaves out what a built-in rule says": (
         "filter/checks/tree.c", "if (rules_stand_for(v[i].type) || !changed_line(p, line))",
@@ -255,14 +255,14 @@ MUTATIONS = {
         "filter/checks/tree.c", "return k == LINE_ADDED || k == LINE_MESSAGE || k == LINE_TRAILER;",
         "return k != LINE_HUNK_HEADER;", "t50-tree"),
     "tree: a caller passing the old number of arguments": (
-        "filter/tree/callers.c", "if (v[i].args == (int)old->params)",
+        "filter/code/callers.c", "if (v[i].args == (int)old->params)",
         "if (v[i].args == (int)now->params)", "t50-tree"),
     "tree: AGENTS.md's review section ends at the next heading": (
         "filter/tree/agents.c", "if (level && in && level <= in)", "if (0)", "t50-tree"),
     "tree: the mail's prerequisites move the base": (
-        "filter/tree/base.c", "if (want && found == want) {", "if (0) {", "t50-tree"),
+        "filter/repo/base.c", "if (want && found == want) {", "if (0) {", "t50-tree"),
     "tree: a struct's type from the variable's declaration": (
-        "filter/tree/context.c", "want_add(w, f, t[1].s, t[1].len, TAG_KINDS);", ";", "t50-tree"),
+        "filter/code/context.c", "want_add(w, f, t[1].s, t[1].len, TAG_KINDS);", ";", "t50-tree"),
     'profile: a kernel path makes a kernel patch': (
         'filter/checks/rules.c', '"arch/", "drivers/", "fs/",',
         '"arch/", "fs/",', 't17-kernel'),
@@ -330,25 +330,25 @@ MUTATIONS = {
         'filter/checks/body.c', 'subject_parse(s, subject.data);\n\t\tbuf_release(&subject);\n\t\treturn;',
         'buf_release(&subject);\n\t\tbreak;', 't17-kernel'),
     "stream: [DONE] ends the request": (
-        "filter/model/wire_openai.c", "a->complete = a->ended = true;", "a->complete = true;",
+        "filter/backend/wire_openai.c", "a->complete = a->ended = true;", "a->complete = true;",
         "t31-llm-failures"),
     "stream: an in-stream overloaded_error is retried": (
-        "filter/model/wire_anthropic.c", '!strcmp(kind, "overloaded_error")', '!strcmp(kind, "none")',
+        "filter/backend/wire_anthropic.c", '!strcmp(kind, "overloaded_error")', '!strcmp(kind, "none")',
         "t31-llm-failures"),
     "400: only a named rejection is adjusted": (
-        "filter/model/wire.c", 'else if (mentions(param, "format") ||', "else if (1 ||",
+        "filter/backend/wire.c", 'else if (mentions(param, "format") ||', "else if (1 ||",
         "t31-llm-failures"),
     "keys: the usual variable goes only to its own service": (
-        "filter/model/apikey.c", "const char *value = own ? getenv(w->default_key_env) : NULL;",
+        "filter/backend/apikey.c", "const char *value = own ? getenv(w->default_key_env) : NULL;",
         "const char *value = getenv(w->default_key_env);", "t30-llm"),
     "anchor: lines per quote": (
-        "filter/model/anchor.h", "#define ANCHOR_MAX_LINES 20", "#define ANCHOR_MAX_LINES 21",
+        "filter/answer/anchor.h", "#define ANCHOR_MAX_LINES 20", "#define ANCHOR_MAX_LINES 21",
         "t38-llm-limits"),
     "anchor: quote size": (
-        "filter/model/anchor.h", "#define ANCHOR_MAX_QUOTE 4096", "#define ANCHOR_MAX_QUOTE 4200",
+        "filter/answer/anchor.h", "#define ANCHOR_MAX_QUOTE 4096", "#define ANCHOR_MAX_QUOTE 4200",
         "t38-llm-limits"),
     "answer: findings read": (
-        "filter/model/answer.h", "#define ANSWER_MAX_FINDINGS 100", "#define ANSWER_MAX_FINDINGS 101",
+        "filter/answer/answer.h", "#define ANSWER_MAX_FINDINGS 100", "#define ANSWER_MAX_FINDINGS 101",
         "t38-llm-limits"),
     "verify: its fence guard covers the patch lines": (
         "filter/model/verify.c", "prompt_add_lines(&b, data.data, is_fence);",
@@ -385,17 +385,17 @@ MUTATIONS = {
         "filter/base/text.c", "if (subst == replacement ? !run :", "if (subst == replacement ? 1 :",
         "t18-limits"),
     "guide: a header line's colon is on that line": (
-        "filter/model/guide.c", "const char *colon = memchr(s, ':', len);",
+        "filter/prompt/guide.c", "const char *colon = memchr(s, ':', len);",
         "const char *colon = strchr(s, ':');", "t32-llm-prompts"),
     "anchor: a multi-line quote is a block": (
-        "filter/model/anchor.c", "size_t line = n > 1 ? find_block(&q, ql, n) : FINDING_WHOLE;",
+        "filter/answer/anchor.c", "size_t line = n > 1 ? find_block(&q, ql, n) : FINDING_WHOLE;",
         "size_t line = n > 99 ? find_block(&q, ql, n) : FINDING_WHOLE;", "t15-parse"),
     "anchor: the function the model names": (
-        "filter/model/anchor.c", "(in_function ? 200 : 0)", "(in_function ? 0 : 0)", "t15-parse"),
+        "filter/answer/anchor.c", "(in_function ? 200 : 0)", "(in_function ? 0 : 0)", "t15-parse"),
     "anchor: identifiers the comment names": (
-        "filter/model/anchor.c", "10 * (hits < 9 ? hits : 9)", "0 * hits", "t15-parse"),
+        "filter/answer/anchor.c", "10 * (hits < 9 ? hits : 9)", "0 * hits", "t15-parse"),
     "anchor: a removed line that comes back as added": (
-        "filter/model/anchor.c", "line = prefer_added(&q, line, &ql[0]);", "(void)prefer_added;", "t15-parse"),
+        "filter/answer/anchor.c", "line = prefer_added(&q, line, &ql[0]);", "(void)prefer_added;", "t15-parse"),
     "summary: the points below min_confidence are said to be left out": (
         "filter/model/model.c", "\ttell_left_out(m);\n", "\t(void)tell_left_out;\n", "t30-llm"),
     "summary: a part's summary said before is not repeated": (
@@ -426,13 +426,13 @@ MUTATIONS = {
     "thread: at most THREAD_MAX_ADDRESSED notes": (
         "filter/thread/apply.c", "if (n++ >= THREAD_MAX_ADDRESSED)", "if (n++ >= 1000 * THREAD_MAX_ADDRESSED)", "t17-thread"),
     "thread: the model request carries the comments": (
-        "filter/model/prompt.c", "\tprompt_add_lines(b, earlier, is_fence);\n", "", "t37-llm-thread"),
+        "filter/prompt/prompt.c", "\tprompt_add_lines(b, earlier, is_fence);\n", "", "t37-llm-thread"),
     "thread: the comments are bounded in the request": (
         "filter/thread/apply.c", "if (b.len + entry.len > budget)", "if (b.len + entry.len > 1000 * budget)", "t37-llm-thread"),
     "thread: a comment imitating a fence is replaced": (
-        "filter/model/context.c", "PROMPT_THREAD_OPEN, PROMPT_THREAD_CLOSE,\n", "\n", "t37-llm-thread"),
+        "filter/prompt/fence.c", "PROMPT_THREAD_OPEN, PROMPT_THREAD_CLOSE,\n", "\n", "t37-llm-thread"),
     "thread guide: only when the thread holds comments": (
-        "filter/model/prompt.c", "ti.in_thread = earlier != NULL;", "ti.in_thread = true;", "t37-llm-thread"),
+        "filter/prompt/prompt.c", "ti.in_thread = earlier != NULL;", "ti.in_thread = true;", "t37-llm-thread"),
     "preexisting = section: listed at the end": (
         "filter/model/model.c", "\t\t\tlist_preexisting(m, f);\n", "\t\t\t(void)list_preexisting;\n", "t37-llm-thread"),
     "lines: the cover letter's series findings are printed": (

@@ -24,7 +24,7 @@ under() {
 	said "$2 ($1)" "$3" "$4"
 }
 
-has clean.eml "clean: says nothing is wrong" "^The built-in checks found nothing to comment on\.$"
+has clean.eml "clean: says nothing is wrong" "^X-Patchreview-Summary: The built-in checks found nothing to comment on\.$"
 lacks clean.eml "clean: no comments" "^(nit: |There is no|The author is|This )"
 
 under no-signoff.eml "signoff: missing, under the last message line" \
@@ -65,7 +65,7 @@ under pasted-show.eml "corrupt hunk: a wrapped hunk header" \
 	"> @@ -1,4 +1,4 @@ int main(int argc, char" "^This hunk ends here, but its header promises 4 old and 4 new"
 
 has attachment.eml "attachment: Latin-1 x-patch attachment decoded" '^> \+msgstr "Bonjour, ça va \?"$' --full
-has attachment.eml "attachment: sign-off found in the attached patch" "^The built-in checks found nothing"
+has attachment.eml "attachment: sign-off found in the attached patch" "^X-Patchreview-Summary: The built-in checks found nothing"
 has signed-qp.eml "signed: QP patch inside multipart/signed" "^> \+		warn\(p, \"empty switch body – did you mean this\?\"\);$" --full
 
 # Real mails from the corpus.
@@ -90,11 +90,11 @@ if have_corpus; then
 	check "corpus: missing sign-off" grep -q "^There is no Signed-off-by: line" "$T/out"
 	c lore-nf-rename-case.eml
 	check "corpus: a full stop ends the subject, and nothing else is wrong" \
-		sh -c "grep -q '^nit: The subject ends with a full stop' '$T/out' && grep -q '^The built-in checks left 1 comment above' '$T/out'"
+		sh -c "grep -q '^nit: The subject ends with a full stop' '$T/out' && grep -q '^X-Patchreview-Summary: The built-in checks made 1 comment' '$T/out'"
 	for m in lore-nf-latin2-2047from-patch.eml lore-dm-base64-inline-patch.eml pw-git-rename.mbox \
 		patchew-mode-only-patch.mbox pw-multipart-alternative-patch.mbox; do
 		c $m
-		check "corpus: $m has no built-in findings" grep -q "^The built-in checks found nothing" "$T/out"
+		check "corpus: $m has no built-in findings" grep -q "^X-Patchreview-Summary: The built-in checks found nothing" "$T/out"
 	done
 	c lore-nf-latin2-2047from-patch.eml
 	check "corpus: Latin-2 author in the sign-off check and attribution" \
@@ -104,18 +104,18 @@ fi
 # "diff -u" in the commit message is prose; "diff -urN" output is a diff.
 run_pr --full < "$MAILS/diff-in-message.eml"
 check "diff -u: prose in the message does not start the diff" \
-	sh -c "grep -q '^The built-in checks found nothing' '$T/out' && grep -q '^> +	return print_unified(f);' '$T/out'"
+	sh -c "grep -q '^X-Patchreview-Summary: The built-in checks found nothing' '$T/out' && grep -q '^> +	return print_unified(f);' '$T/out'"
 
 # Universal rules added with the rule table.
 under signoff-below.eml "signoff: below the --- line" "> Signed-off-by: Ada Lovelace <ada@example.org>" \
 	"^This Signed-off-by: is below the --- line, where git am drops it"
-check "signoff: below --- is the only comment" grep -q "^The built-in checks left 1 comment above" "$T/out"
+check "signoff: below --- is the only comment" grep -q "^X-Patchreview-Summary: The built-in checks made 1 comment" "$T/out"
 run_pr < "$MAILS/modes.eml"
 check "exec-bit: a C file made executable" grep -q "^This makes src/frob.c executable, but it is not a program" "$T/out"
 check "exec-bit: a new script without #!" grep -q "^This makes tools/gen.py executable, but it is a script with no #! line" "$T/out"
 check "exec-bit: a Rust attribute #![ is no #! line" grep -q "^This makes src/lib.rs executable" "$T/out"
 check "exec-bit: silent on a script with #!, a mode-only script, a file with no extension" \
-	sh -c "grep -q '^The built-in checks left 3 comments above' '$T/out' && ! grep -q -e 'makes scripts/build.sh' -e 'makes tools/run.py' -e 'makes tools/README' '$T/out'"
+	sh -c "grep -q '^X-Patchreview-Summary: The built-in checks made 3 comments' '$T/out' && ! grep -q -e 'makes scripts/build.sh' -e 'makes tools/run.py' -e 'makes tools/README' '$T/out'"
 said "exec-bit: under the new mode line" "> new mode 100755" "^This makes src/frob.c executable"
 sed -e 's|drivers/misc/|src/|g' -e 's|linux-kernel@vger.kernel.org|dev@lists.example.org|' \
 	"$MAILS/kernel-message.eml" > "$T/generic-message.eml"
@@ -126,7 +126,7 @@ said "commit-line-length: any project" "> The frob limit of 1 was too low" "^nit
 said "signoff-form: any project" "> Signed-off-by: Ada Lovelace ada@example.org" "^This Signed-off-by: has no <> around the address"
 check "duplicate-trailer: any project" grep -q "^nit: This Signed-off-by: line repeats one above it" "$T/out"
 check "generic project: only those three; the kernel's conventions stay silent" \
-	grep -q "^The built-in checks left 3 comments above" "$T/out"
+	grep -q "^X-Patchreview-Summary: The built-in checks made 3 comments" "$T/out"
 lacks clean.eml "new universal rules: silent on a clean patch" \
 	"full stop|over 75 columns|Name <address>|repeats one above|below the --- line|executable|no description"
 run_pr < "$ROOT/tests/parse/trailers-only.eml"

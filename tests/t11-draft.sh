@@ -131,6 +131,10 @@ printf '\nattribution = "On %%D"\n' > "$CFG"
 run_pr < "$MAILS/demo.eml"
 check "attribution: an unknown escape is exit 2, naming file and line" \
 	sh -c "[ $status -eq 2 ] && grep -q \"config:2: 'attribution': '%D' is no escape\" '$T/err'"
+printf 'attribution =\n' > "$CFG"
+run_pr < "$MAILS/list-reply-to.eml"
+check "attribution: an empty value is the default" \
+	sh -c "[ $status -eq 0 ] && grep -q '^On Tue, 1 Dec 2026 10:00:00 +0000, Ada Lovelace <ada@example.org> wrote:$' '$T/out'"
 rm -f "$CFG"
 
 # Trimming: trim = auto quotes a short or uncommented patch whole.
@@ -139,13 +143,13 @@ check "trim auto: an uncommented patch is quoted whole" \
 	sh -c "grep -q '^> +	for (i = first / BITS_PER_LONG; i < BITS_TO_LONGS(len); i++) {' '$T/out' && ! grep -q '^\[ \.\.\. \]' '$T/out'"
 run_pr < "$MAILS/long-clean.eml"
 check "trim auto: a 44-line diff nobody commented on is quoted whole" \
-	sh -c "grep -q '^The built-in checks found nothing' '$T/out' && grep -q '^> +	549755813888ULL,$' '$T/out' &&
+	sh -c "grep -q '^X-Patchreview-Summary: The built-in checks found nothing' '$T/out' && grep -q '^> +	549755813888ULL,$' '$T/out' &&
 		! grep -q '^\[ \.\.\. \]' '$T/out'"
 if have_corpus; then
 	# Its subject ends in a full stop; that is a comment on the whole patch.
 	PATCHREVIEW_SKIP_CHECKS=subject-period run_pr < "$CORPUS/lore-nf-rename-case.eml"
 	check "corpus: trim auto: a 158-line diff nobody commented on is quoted whole" \
-		sh -c "grep -q '^The built-in checks found nothing' '$T/out' && ! grep -q '^\[ \.\.\. \]' '$T/out' &&
+		sh -c "grep -q '^X-Patchreview-Summary: The built-in checks found nothing' '$T/out' && ! grep -q '^\[ \.\.\. \]' '$T/out' &&
 			[ \$(grep -c '^> [-+ @]' '$T/out') -gt 100 ]"
 fi
 run_pr < "$MAILS/whitespace.eml"

@@ -6,6 +6,17 @@
 run_pr --help
 check "--help: exit 0 and lists exit statuses and keys" \
 	sh -c "[ $status -eq 0 ] && grep -q '^Exit status' '$T/out' && grep -q '^  min_confidence' '$T/out'"
+run_pr --list-keys
+cp "$T/out" "$T/keys"
+run_pr --help
+check "--list-keys: key, default, meaning, as --help lists them" \
+	sh -c "[ $status -eq 0 ] && grep -q '^timeout  *300  *seconds allowed for one model request$' '$T/keys' &&
+		grep -q '^attribution  *\"On %d, %f wrote:\" ' '$T/keys' && grep -q '^from  *unset ' '$T/keys' &&
+		sed -n 's/^  //p' '$T/out' | grep -F -x -f '$T/keys' | cmp -s - '$T/keys'"
+run_pr --list-exit-codes
+check "--list-exit-codes: 0 to 5, as --help lists them" \
+	sh -c "[ $status -eq 0 ] && [ \"\$(cut -d' ' -f1 '$T/out' | tr '\n' ' ')\" = '0 1 2 3 4 5 ' ] &&
+		grep -q '^4  --strict ' '$T/out'"
 run_pr --version
 check "--version" grep -q "^patchreview [0-9]" "$T/out"
 
@@ -42,9 +53,9 @@ check "environment overrides the file" sh -c "! grep -q 'foo_hw_init' '$T/out'"
 PATCHREVIEW_TRIM=yes run_pr --full < "$MAILS/demo.eml"
 check "option overrides the environment" grep -q "foo_hw_init" "$T/out"
 PATCHREVIEW_SKIP_CHECKS="signoff,  fixes-tag" run_pr < "$MAILS/fixes-bad.eml"
-check "skip_checks: the named checks are silent" grep -q "^The built-in checks found nothing" "$T/out"
+check "skip_checks: the named checks are silent" grep -q "^X-Patchreview-Summary: The built-in checks found nothing" "$T/out"
 PATCHREVIEW_SKIP_CHECKS="signoff" run_pr < "$MAILS/fixes-bad.eml"
-check "skip_checks: the others still speak" grep -q "^The built-in checks left 2 comments" "$T/out"
+check "skip_checks: the others still speak" grep -q "^X-Patchreview-Summary: The built-in checks made 2 comments" "$T/out"
 run_pr --config "$T/nonexistent" < "$MAILS/demo.eml"
 check "--config with a missing file: exit 2" test "$status" -eq 2
 rm -f "$XDG_CONFIG_HOME/patchreview/config"
@@ -62,7 +73,7 @@ check "maildir: exit 0, nothing on stdout" sh -c "[ $status -eq 0 ] && [ ! -s '$
 check "maildir: one draft in new/, tmp/ empty" \
 	sh -c "[ \$(ls '$T/drafts/new' | wc -l) -eq 1 ] && [ -z \"\$(ls '$T/drafts/tmp')\" ] && [ -d '$T/drafts/cur' ]"
 check "maildir: the draft is complete" \
-	sh -c "grep -q '^The built-in checks left 2 comments above.' '$T/drafts/new/'*"
+	sh -c "grep -q '^X-Patchreview-Summary: The built-in checks made 2 comments.' '$T/drafts/new/'*"
 run_pr --maildir "$T/drafts" < "$MAILS/reply.eml"
 check "maildir: not a patch still exits 0" test "$status" -eq 0
 printf x > "$T/file"

@@ -14,10 +14,11 @@ cut -d' ' -f1 "$T/rules" | sort > "$T/ids"
 check "--list-checks: ids are unique" sh -c "[ \$(uniq -d '$T/ids' | wc -l) -eq 0 ]"
 missing=
 for id in $(cat "$T/ids"); do
-	grep -q "\`$id\`" "$ROOT/README.md" || missing="$missing README:$id"
-	grep -q -e "$(echo "$id" | sed 's/-/\\\\-/g')" "$ROOT/patchreview.1" || missing="$missing man:$id"
+	grep -q "^| \`$id\` |" "$ROOT/doc/checks.md" || missing="$missing doc/checks.md:$id"
+	grep -q -e "^\\\\fB$(echo "$id" | sed 's/-/\\\\-/g')\\\\fR" "$ROOT/doc/man/patchreview-checks.7" ||
+		missing="$missing man:$id"
 done
-check "docs: every rule id is in README and man page${missing:+ (missing:$missing)}" test -z "$missing"
+check "docs: every rule id is in doc/checks.md and its man page${missing:+ (missing:$missing)}" test -z "$missing"
 
 # Every finding of every test mail comes from a rule in the table.
 if [ -x "$DUMP" ]; then
@@ -49,36 +50,36 @@ check "profile: a bad value stops the run, naming the variable" \
 known=$XDG_DATA_HOME/patchreview/dismissed
 mkdir -p "$(dirname "$known")"
 run_pr < "$MAILS/demo.eml"
-check "suppressions: none yet, both comments" grep -q "^The built-in checks left 2 comments above" "$T/out"
+check "suppressions: none yet, both comments" grep -q "^X-Patchreview-Summary: The built-in checks made 2 comments" "$T/out"
 cat > "$known" <<'EOF'
 # seen on the list already
 trailing-whitespace file=drivers/net/ethernet/foo/* line=219   # the irq line
 EOF
 run_pr < "$MAILS/demo.eml"
 check "suppressions: rule, file glob and line drop one finding" \
-	sh -c "grep -q '^The built-in checks left 1 comment above' '$T/out' && ! grep -q 'trailing whitespace' '$T/out' && grep -q '1 known finding left out' '$T/err'"
+	sh -c "grep -q '^X-Patchreview-Summary: The built-in checks made 1 comment' '$T/out' && ! grep -q 'trailing whitespace' '$T/out' && grep -q '1 known finding left out' '$T/err'"
 printf 'trailing-whitespace file=drivers/net/ethernet/foo/* line=220\n' > "$known"
 run_pr < "$MAILS/demo.eml"
-check "suppressions: another line number drops nothing" grep -q "^The built-in checks left 2 comments above" "$T/out"
+check "suppressions: another line number drops nothing" grep -q "^X-Patchreview-Summary: The built-in checks made 2 comments" "$T/out"
 printf 'fixes-tag msgid=<20261201081402.4711-1-jose.garcia@example.org>\n* msgid=other@example.org\n' > "$known"
 run_pr < "$MAILS/demo.eml"
 check "suppressions: by Message-ID, and only that message" \
-	sh -c "grep -q '^The built-in checks left 1 comment above' '$T/out' && ! grep -q 'Fixes: tag is malformed' '$T/out'"
+	sh -c "grep -q '^X-Patchreview-Summary: The built-in checks made 1 comment' '$T/out' && ! grep -q 'Fixes: tag is malformed' '$T/out'"
 printf '* msgid=20261201081402.4711-1-jose.garcia@example.org\n' > "$known"
 run_pr < "$MAILS/demo.eml"
 check "suppressions: '*' is any rule; the id without <> matches too" \
-	grep -q "^The built-in checks found nothing" "$T/out"
+	grep -q "^X-Patchreview-Summary: The built-in checks found nothing" "$T/out"
 printf 'fixes-tag\nfixes-tag mgsid=x\nfixes-tag line=ten\nfixes-tag fp=0123abcd\n' > "$known"
 run_pr < "$MAILS/demo.eml"
 check "suppressions: entries without a field or with an unknown one are ignored, with a warning" \
-	sh -c "grep -q '^The built-in checks left 2 comments above' '$T/out' && grep -q 'dismissed:1: an entry needs file=' '$T/err' && grep -q \"dismissed:2: unknown field 'mgsid'\" '$T/err' && grep -q \"dismissed:3: 'line=ten' is not a line number\" '$T/err' && grep -q 'dismissed:4: fp= takes twelve hex digits' '$T/err' && [ \$(wc -l < '$T/err') -eq 4 ]"
+	sh -c "grep -q '^X-Patchreview-Summary: The built-in checks made 2 comments' '$T/out' && grep -q 'dismissed:1: an entry needs file=' '$T/err' && grep -q \"dismissed:2: unknown field 'mgsid'\" '$T/err' && grep -q \"dismissed:3: 'line=ten' is not a line number\" '$T/err' && grep -q 'dismissed:4: fp= takes twelve hex digits' '$T/err' && [ \$(wc -l < '$T/err') -eq 4 ]"
 printf 'fixes-tag file=drivers/*\n' > "$T/mine"
 PATCHREVIEW_DISMISSED="$T/mine" run_pr < "$MAILS/demo.eml"
 check "suppressions: the setting names another file; file= never matches a message finding" \
-	sh -c "grep -q '^The built-in checks left 2 comments above' '$T/out' && [ ! -s '$T/err' ]"
+	sh -c "grep -q '^X-Patchreview-Summary: The built-in checks made 2 comments' '$T/out' && [ ! -s '$T/err' ]"
 printf '* msgid=20261201081402.4711-1-jose.garcia@example.org\n' > "$known"
 PATCHREVIEW_DISMISSED=none run_pr < "$MAILS/demo.eml"
-check "suppressions: none turns the list off" grep -q "^The built-in checks left 2 comments above" "$T/out"
+check "suppressions: none turns the list off" grep -q "^X-Patchreview-Summary: The built-in checks made 2 comments" "$T/out"
 rm -f "$known"
 
 # The spelling list is looked up with bsearch: it must stay sorted, one entry a word.

@@ -25,7 +25,7 @@ said "volatile" "> +	volatile u32 ctrl;" "^This line uses volatile"
 said "attribute-macro" "> +} __attribute__((packed));" "^nit: The kernel spells __attribute__\(\(packed\)\) as __packed"
 said "spdx-license: missing" "> +#ifndef FROB_H" "^The new file drivers/misc/frob.h has no SPDX-License-Identifier line"
 said "spdx-license: a .c file's comment style" "> +/* SPDX-License-Identifier: GPL-2.0 */" '^nit: In a file like drivers/misc/frob-core.c the licence line is written$'
-check "kernel-code: one comment per rule" grep -q "^The built-in checks left 19 comments above\.$" "$T/out"
+check "kernel-code: one comment per rule" grep -q "^X-Patchreview-Summary: The built-in checks made 19 comments\.$" "$T/out"
 
 run_pr < "$MAILS/kernel-message.eml"
 said "subject-period" "wrote:" "^nit: The subject ends with a full stop"
@@ -45,7 +45,7 @@ check "duplicate-trailer: a sign-off twice in a row" \
 PATCHREVIEW_PROFILE=kernel run_pr < "$ROOT/tests/parse/trailers-only.eml"
 said "empty-message: only a sign-off" "wrote:" "^The commit message has no description, only the subject and"
 run_pr < "$MAILS/kernel-clean.eml"
-check "kernel-clean: every near miss is silent" grep -q "^The built-in checks found nothing to comment on" "$T/out"
+check "kernel-clean: every near miss is silent" grep -q "^X-Patchreview-Summary: The built-in checks found nothing to comment on" "$T/out"
 
 run_pr < "$MAILS/stable-mailed.eml"
 said "stable-cc: mailed to stable, no Cc: stable trailer" "wrote:" "^This patch is mailed to the stable list, but only a Cc:"
@@ -54,34 +54,34 @@ unsaid "stable-cc: a backport to a stable tree is mailed there" "stable list"
 
 # The profile: kernel rules need a kernel mail or profile = kernel.
 PATCHREVIEW_PROFILE=generic run_pr < "$MAILS/kernel-code.eml"
-check "profile generic: none of the kernel rules speaks" grep -q "^The built-in checks found nothing to comment on" "$T/out"
+check "profile generic: none of the kernel rules speaks" grep -q "^X-Patchreview-Summary: The built-in checks found nothing to comment on" "$T/out"
 PATCHREVIEW_PROFILE=generic PATCHREVIEW_ADD_CHECKS=spelling run_pr < "$MAILS/kernel-code.eml"
 check "add_checks: one kernel rule in a generic project" \
-	sh -c "grep -q 'looks misspelt' '$T/out' && grep -q '^The built-in checks left 1 comment above' '$T/out'"
+	sh -c "grep -q 'looks misspelt' '$T/out' && grep -q '^X-Patchreview-Summary: The built-in checks made 1 comment' '$T/out'"
 PATCHREVIEW_SKIP_CHECKS="spelling volatile" run_pr < "$MAILS/kernel-code.eml"
-check "skip_checks: kernel rules by id" grep -q "^The built-in checks left 17 comments above" "$T/out"
+check "skip_checks: kernel rules by id" grep -q "^X-Patchreview-Summary: The built-in checks made 17 comments" "$T/out"
 sed -e 's|drivers/misc/|src/|g' -e 's|linux-kernel@vger.kernel.org|dev@lists.example.org|' \
 	"$MAILS/kernel-code.eml" > "$T/generic.eml"
 run_pr < "$T/generic.eml"
 check "profile auto: the same patch elsewhere gets only the universal rules" \
-	grep -q "^The built-in checks found nothing to comment on" "$T/out"
+	grep -q "^X-Patchreview-Summary: The built-in checks found nothing to comment on" "$T/out"
 sed -e 's|linux-kernel@vger.kernel.org|dev@lists.example.org|' "$MAILS/kernel-code.eml" > "$T/paths.eml"
 run_pr < "$T/paths.eml"
-check "profile auto: kernel paths alone make it a kernel patch" grep -q "^The built-in checks left 19 comments" "$T/out"
+check "profile auto: kernel paths alone make it a kernel patch" grep -q "^X-Patchreview-Summary: The built-in checks made 19 comments" "$T/out"
 # Open vSwitch, iproute2 and libbpf carry copies of the kernel's headers.
 sed -e 's|linux-kernel@vger.kernel.org|dev@lists.example.org|' -e 's|drivers/misc/|include/uapi/linux/|g' \
 	"$MAILS/kernel-code.eml" > "$T/uapi.eml"
 run_pr < "$T/uapi.eml"
 check "profile auto: a copy of include/uapi/ is no kernel patch" \
-	grep -q "^The built-in checks found nothing to comment on" "$T/out"
+	grep -q "^X-Patchreview-Summary: The built-in checks found nothing to comment on" "$T/out"
 sed -e 's|drivers/misc/|src/|g' "$MAILS/kernel-code.eml" > "$T/list.eml"
 run_pr < "$T/list.eml"
-check "profile auto: a vger list alone makes it a kernel patch" grep -q "^The built-in checks left 19 comments" "$T/out"
+check "profile auto: a vger list alone makes it a kernel patch" grep -q "^X-Patchreview-Summary: The built-in checks made 19 comments" "$T/out"
 sed -e 's|drivers/misc/|src/|g' -e 's|linux-kernel@vger.kernel.org|git@vger.kernel.org|' \
 	"$MAILS/kernel-code.eml" > "$T/git.eml"
 run_pr < "$T/git.eml"
 check "profile auto: git's list on vger is not a kernel list" \
-	grep -q "^The built-in checks found nothing to comment on" "$T/out"
+	grep -q "^X-Patchreview-Summary: The built-in checks found nothing to comment on" "$T/out"
 
 # Real mails.
 if have_corpus; then

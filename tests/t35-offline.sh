@@ -57,6 +57,13 @@ first=$(ls "$REQ" | grep '^req-')
 run_pr --requests-out "$REQ" < "$NET"
 check "requests-out: the default name comes from the request, the same each time" \
 	sh -c "echo '$first' | grep -q -E '^req-[0-9a-f]{16}\.json\$' && [ \$(ls '$REQ' | grep -c '^req-') -eq 1 ]"
+check "requests-out: the default name is the SHA-256 of system and user text, each with its NUL" \
+	python3 - "$REQ/$first" <<'PY'
+import hashlib, json, os, sys
+r = json.load(open(sys.argv[1]))
+text = r["system"] + "\0" + r["messages"][0]["content"] + "\0"
+sys.exit(0 if os.path.basename(sys.argv[1]) == "req-%.16s.json" % hashlib.sha256(text.encode()).hexdigest() else 1)
+PY
 run_pr --requests-out "$REQ" --request-name '../x/y' < "$NET"
 check "requests-out: a name cannot leave the directory" test -f "$REQ/_._x_y.json"
 
@@ -66,7 +73,7 @@ check "answers: the finding under its line" under "$NET_LINE" "^OFFLINE-ANCHORED
 check "answers: the other finding under its own" \
 	under '>  	return bar_deliver(bd, hdr, skb);' "^nit: OFFLINE-ELSEWHERE"
 check "answers: the summary and the disclosure" \
-	sh -c "grep -q '^OFFLINE-SUMMARY\.\$' '$T/out' && [ \"\$(tail -n1 '$T/out')\" = 'Assisted-by: patchreview (scenario:ok)' ]"
+	sh -c "python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Summary '$T/out' | grep -q -x 'OFFLINE-SUMMARY\.' && [ \"\$(tail -n1 '$T/out')\" = 'Assisted-by: patchreview (scenario:ok)' ]"
 check "answers: no request sent" sent 0
 check "answers: stderr says answered from files, tokens estimated" \
 	err_has '^patchreview: model scenario:ok: answered from files, about [0-9]+ prompt \+ [0-9]+ completion tokens \(estimated from bytes\)$'

@@ -149,7 +149,7 @@ check "hints: the later commit that changed the line" \
 	result offline "$CLEAN2" "f[0]['match'] == '' and f[0]['later'] == '$LATER' and f[0]['later_subject'] == 'util: twice: multiply' and f[0]['later_fixes_this'] is False"
 check "missing answer: a failed review, the draft still written with the note" \
 	sh -c "grep -q 'no answer file' '$OUT/results/offline/$(case_of "$FIX2").json' &&
-	       grep -q '^\[patchreview: model review failed: no answer file' '$OUT/results/offline/$(case_of "$FIX2").draft'"
+	       python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$OUT/results/offline/$(case_of "$FIX2").draft' | grep -q '^model review failed: no answer file'"
 check "drafts: the comment under the line it is about" \
 	sh -c "grep -A2 -F '> +	if (n > len)' '$OUT/results/offline/$B1.draft' | grep -q 'OFF-BY-ONE'"
 check "report: recall 2 of 2, one on the line, one in the hunk" \

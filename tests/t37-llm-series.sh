@@ -38,12 +38,12 @@ patch = u.split("\n<<<PATCH\n", 1)[1] if "\n<<<PATCH\n" in u else ""
 sys.exit(0 if eval(sys.argv[3]) else 1)
 PY
 }
-# draft N FILE: the body of the N-th draft (from 1) of an mbox.
+# draft N FILE: the N-th draft (from 1) of an mbox.
 draft() {
 	python3 - "$1" "$2" <<'PY'
 import mailbox, sys
 m = list(mailbox.mbox(sys.argv[2]))[int(sys.argv[1]) - 1]
-sys.stdout.write(m.get_payload(decode=True).decode())
+sys.stdout.buffer.write(m.as_bytes())
 PY
 }
 
@@ -70,7 +70,7 @@ check "series: 2/3's draft has its model comment under its own line" \
 	sh -c "grep -A2 -F 'frob(w->count));' '$T/p2' | grep -q STANDIN-ANCHORED"
 draft 1 "$T/drafts" > "$T/cover"
 check "series: the cover letter's summary counts the model's comments" \
-	grep -q '^- 2/3 foo: bar: show the flags: [1-9] comments\{0,1\}; warning: "STANDIN' "$T/cover"
+	sh -c "python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Summary '$T/cover' | grep -q '^- 2/3 foo: bar: show the flags: [1-9] comments\{0,1\}; warning: \"STANDIN'"
 
 : > "$LOG"
 run_pr < "$MAILS/demo.eml"
@@ -103,8 +103,8 @@ check "parts: the second part holds the other file, with the commit message" \
 draft 2 "$T/out" > "$T/p1"
 check "parts: one draft with the findings of both parts; the same summary once" \
 	sh -c "grep -A2 -F '> +unsigned long frob(unsigned int count);' '$T/p1' | grep -q STANDIN-ANCHORED &&
-		[ \$(grep -c '^STANDIN-ANCHORED' '$T/p1') -eq 2 ] && grep -q '^Part 1 of 2: STANDIN-SUMMARY' '$T/p1' &&
-		! grep -q '^Part 2 of 2: STANDIN-SUMMARY' '$T/p1'"
+		[ \$(grep -c '^STANDIN-ANCHORED' '$T/p1') -eq 2 ] && python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Summary '$T/p1' > '$T/p1.sum' &&
+		grep -q '^Part 1 of 2: STANDIN-SUMMARY' '$T/p1.sum' && ! grep -q '^Part 2 of 2: STANDIN-SUMMARY' '$T/p1.sum'"
 check "parts: stderr says so" grep -q 'in 2 parts' "$T/err"
 
 # Requests at once: up to jobs of them in flight, each with its own retries,
@@ -124,7 +124,7 @@ cp "$T/out" "$T/drafts"
 draft 3 "$T/drafts" > "$T/p2"
 draft 4 "$T/drafts" > "$T/p3"
 check "jobs: the others were reviewed; the failed one says why" \
-	sh -c "grep -q STANDIN-ANCHORED '$T/p2' && grep -q '^\[patchreview: model review failed: HTTP 500 after 1 retry' '$T/p3' &&
+	sh -c "grep -q STANDIN-ANCHORED '$T/p2' && python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/p3' | grep -q '^model review failed: HTTP 500 after 1 retry' &&
 		! grep -q STANDIN '$T/p3'"
 : > "$LOG"
 run_pr -j 1 < "$S"

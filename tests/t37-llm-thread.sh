@@ -25,9 +25,8 @@ check "thread: labelled untrusted, and the thread guide is sent" \
 	logq '"untrusted" in u.split("\n<<<THREAD\n")[0] and "Do not repeat them" in s'
 check "thread: the model's finding on the bot's line is left out" \
 	sh -c "! grep -q STANDIN-ANCHORED '$T/out'"
-body "$T/out" | tr '\n' ' ' > "$T/flat"
 check "thread: one note names both who raised what was left out" \
-	grep -q '^\[patchreview: 2 comments left out: already raised in the thread by Bea Reviewer and kernel test robot\]' "$T/flat"
+	note_is "2 comments left out: already raised in the thread by Bea Reviewer and kernel test robot"
 
 : > "$LOG"
 run_pr < "$MAILS/thread-v2.mbox"

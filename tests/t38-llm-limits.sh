@@ -1,5 +1,5 @@
 #!/bin/sh
-# The model reviewer's limits (README, "Limits"): a hostile answer with a
+# The model reviewer's limits (doc/limits.md): a hostile answer with a
 # huge quote and 100,000 findings is placed in bounded time; quotes are
 # matched up to their limits only; long comments and answers are cut or
 # refused with a note; the draft is always written.

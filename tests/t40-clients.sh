@@ -66,6 +66,8 @@ mkdir -p "$OUT" "$T/run" "$XDG_CONFIG_HOME/patchreview" "$H"
 chmod 700 "$T/run"
 sed '1{/^From /d;}' "$MAIL" >"$T/orig.eml"
 "$PR_BIN" --quiet --no-cache <"$T/orig.eml" >"$T/draft.eml" 2>"$T/draft.err"
+# The same review as JSON: what may reach the recipient are its comments.
+"$PR_BIN" --quiet --no-cache --format json <"$T/orig.eml" >"$T/review.json" 2>/dev/null
 if [ ! -s "$T/draft.eml" ]; then
 	fail "clients" "no draft from $PR_BIN for $MAIL"
 	exit 0
@@ -91,6 +93,9 @@ if [ -f "$ROOT/tests/llm_server.py" ]; then
 	PORT=$port
 	start_server quick 3
 	PORT3=$port
+	# The model's review as JSON, from the quick server (both answer alike).
+	PATCHREVIEW_RETRIES=0 "$PR_BIN" --quiet --no-cache --format json -b openai \
+		-u "http://127.0.0.1:$PORT3/v1" -m test <"$T/orig.eml" >"$T/review-model.json" 2>/dev/null
 fi
 
 # model none|unreachable|slow|quick [FROM]: the config the next run reads.
@@ -156,6 +161,10 @@ wait_gone() {
 	[ $n -lt $(($2 * 10)) ]
 }
 
+# drafts: the files in the Drafts Maildir, one a line (patchreview-drafts
+# delivers into cur/; aerc postpones into it too).
+drafts() { find "$H/Mail/Drafts/new" "$H/Mail/Drafts/cur" -type f 2>/dev/null; }
+
 # wait_file FILE SECONDS
 wait_file() {
 	n=0
@@ -179,12 +188,22 @@ show() {
 	screen | grep -E -- "$2" | head -3 | sed "s/ *\$//; s/^/  # $1 screen: /"
 }
 
-# sent_checks NAME N: the N-th sent mail against the draft and the original.
+# sent_checks NAME N: the N-th sent mail against the draft and the original:
+# the draft's headers and comments, and nothing for the maintainer alone.
 sent_checks() {
 	for aspect in to cc subject threading comments; do
 		check "$1: sent mail keeps the draft's $aspect" \
 			$MC "$aspect" "$T/orig.eml" "$T/draft.eml" "$OUT/sent.$2"
 	done
+	only_review "$1" "$T/review.json" "$2"
+}
+
+# only_review NAME REVIEW N: the recipient of the N-th sent mail gets the
+# quote, REVIEW's comments, the attribution and the signature, and no
+# X-Patchreview- field (the send hook removed them).
+only_review() {
+	check "$1: the recipient gets the quote, the comments, the attribution, nothing else" \
+		$MC only-review "$2" "$OUT/sent.$3"
 }
 
 # learned NAME: the sent reply went through contrib/learn/patchreview-sendmail:
@@ -230,6 +249,8 @@ mutt_like() {
 	fi
 	show "$cl" '^ *(To|Subject): |Compose'
 	check "$cl: the editor has the draft's comments" in_text "$T/draft.eml" "$OUT/edit.0"
+	check "$cl: the editor shows the fields for the maintainer alone (edit_headers)" \
+		grep -q '^X-Patchreview-Fingerprints: [0-9a-f]' "$OUT/edit.0"
 	check "$cl: the raw message was piped, byte for byte" cmp -s "$OUT/input.0" "$T/orig.eml"
 	check "$cl: patchreview ran with --mutt --maildir --fresh-maildir and exit 0" \
 		grep -q -x "0 0 --mutt --maildir $H/.cache/patchreview/drafts --fresh-maildir" "$OUT/calls"
@@ -258,6 +279,7 @@ mutt_like() {
 		tm send-keys y
 		wait_file "$OUT/sent.1" 10
 		wait_screen 'Mail sent' 5 >/dev/null 2>&1
+		only_review "$cl: unreachable model" "$T/review.json" 1
 	else
 		fail "$cl: unreachable model: the draft comes with the note" "no compose screen"
 	fi
@@ -278,6 +300,7 @@ mutt_like() {
 				tm send-keys y
 				wait_file "$OUT/sent.2" 10
 				wait_screen 'Mail sent' 5 >/dev/null 2>&1
+				only_review "mutt: 20 s review" "$T/review-model.json" 2
 			else
 				fail "mutt: 20 s review: the editor opens on the draft" "no compose screen"
 			fi
@@ -413,11 +436,14 @@ mutt_series() {
 		return
 	fi
 	check "$cl: Esc T: one run, five messages apart, five drafts" series_run
+	check "$cl: Esc T: the recall menu lists the drafts in the order of the series" series_order
 	tm send-keys Enter
 	if wait_screen 'Compose' 10 && wait_file "$OUT/edit.0" 5; then
 		tm send-keys y
 		check "$cl: Esc T: a series draft is sent, answering its message" sent_series_reply
 		wait_screen 'Mail sent' 5 >/dev/null
+		check "$cl: Esc T: the reviewed messages are untagged" \
+			sh -c "! tmux -S '$SOCK' capture-pane -p | grep -q 'Tag:'"
 	else
 		fail "$cl: Esc T: a series draft is sent" "no compose screen"
 	fi
@@ -538,13 +564,12 @@ aerc_test() {
 	wait_screen 'INBOX' 5 >/dev/null
 	tm send-keys r p
 	if wait_screen 'Send this email' 15 && wait_file "$OUT/edit.1" 5; then
-		check "aerc: unreachable model: the draft comes with the note" \
-			$MC has-note "$OUT/edit.1"
 		tm send-keys y
 		wait_file "$OUT/sent.1" 10
 		wait_gone 'Send this email' 10
+		only_review "aerc: unreachable model" "$T/review.json" 1
 	else
-		fail "aerc: unreachable model: the draft comes with the note" "no review screen"
+		fail "aerc: unreachable model: the reply opens" "no review screen"
 	fi
 
 	# Slow path: rP runs a 20 s review in a tab; aerc stays usable; the
@@ -561,7 +586,7 @@ aerc_test() {
 		tm send-keys C-p
 		wait_screen 'INBOX' 5 >/dev/null
 		tm send-keys ':cf Drafts' Enter
-		if wait_screen 'Drafts +\(no messages\)' 5 && [ -z "$(ls "$H/Mail/Drafts/new")" ]; then
+		if wait_screen 'Drafts +\(no messages\)' 5 && [ -z "$(drafts)" ]; then
 			pass "aerc: rP: aerc answers keys while the review runs"
 		else
 			fail "aerc: rP: aerc answers keys while the review runs" "Drafts did not open at once"
@@ -584,6 +609,7 @@ aerc_test() {
 					done
 					check "aerc: rP: the model's review is in the sent mail" \
 						sh -c "$MC body '$OUT/sent.2' | grep -q '^Assisted-by: '"
+					only_review "aerc: rP" "$T/review-model.json" 2
 				else
 					fail "aerc: rP: sends the recalled draft" "no mail reached sendmail"
 				fi
@@ -600,19 +626,19 @@ aerc_test() {
 		model quick "Reviewer <reviewer@example.org>"
 		tm send-keys ':cf INBOX' Enter
 		wait_gone '\(no messages\)' 5
-		rm -f "$H/Mail/Drafts/new/"*
+		drafts | xargs rm -f
 		press_rP
 		if wait_screen 'patchreview: .*[0-9]+ s' 10; then
 			tm send-keys C-x
 			wait_screen '^:' 5 >/dev/null
 			tm send-keys 'close' Enter
 			n=0
-			while [ -z "$(ls "$H/Mail/Drafts/new")" ] && [ $n -lt 150 ]; do
+			while [ -z "$(drafts)" ] && [ $n -lt 150 ]; do
 				sleep 0.1
 				n=$((n + 1))
 			done
 			check "aerc: rP: the draft still lands in Drafts when the tab is closed early" \
-				sh -c "ls '$H/Mail/Drafts/new' | grep -q patchreview"
+				sh -c "find '$H/Mail/Drafts' -type f | grep -q patchreview"
 		else
 			fail "aerc: rP: closing the tab early" "no progress line"
 		fi
@@ -627,12 +653,17 @@ aerc_test() {
 # aerc_drafts N: N drafts in Drafts, each answering a message of the series.
 aerc_drafts() {
 	n=0
-	while [ "$(ls "$H/Mail/Drafts/new" | wc -l)" -lt "$1" ] && [ $n -lt 100 ]; do
+	while [ "$(drafts | wc -l)" -lt "$1" ] && [ $n -lt 100 ]; do
 		sleep 0.1
 		n=$((n + 1))
 	done
-	[ "$(ls "$H/Mail/Drafts/new" | wc -l)" -eq "$1" ] &&
-		[ "$(cat "$H/Mail/Drafts/new/"* | grep -c '^In-Reply-To: <20221025-test1-v1-[0-4]-')" -eq "$1" ]
+	[ "$(drafts | wc -l)" -eq "$1" ] &&
+		[ "$(drafts | xargs cat | grep -c '^In-Reply-To: <20221025-test1-v1-[0-4]-')" -eq "$1" ]
+}
+
+# series_order: the screen lists the drafts of the series 0/4 to 4/4, top down.
+series_order() {
+	[ "$(screen | grep -o 'Re: \[PATCH [0-4]/4\]' | tr -d -c '0-4\n' | tr -d '\n')" = 0414243444 ]
 }
 
 # rS on a message of a series (threading on): the thread, marked, as one
@@ -660,6 +691,27 @@ aerc_series() {
 	check "aerc: rS: one run got the five messages as an mbox" \
 		sh -c "[ \$(wc -l < '$OUT/calls') -eq 1 ] && [ \$(grep -c '^From ' '$OUT/input.0') -eq 5 ]"
 	check "aerc: rS: five drafts in Drafts, each answering its message" aerc_drafts 5
+	wait_screen 'press any key to close' 5 >/dev/null && tm send-keys Enter
+	wait_screen 'INBOX' 5 >/dev/null
+	tm send-keys ':cf Drafts' Enter
+	wait_screen 'Re: \[PATCH 4/4\]' 5 >/dev/null
+	check "aerc: rS: Drafts lists the series in order, cover letter first" series_order
+	show aerc 'Re: \[PATCH [0-4]/4\]'
+	# Again: the new set replaces the first, which is kept in Drafts-old.
+	tm send-keys ':cf INBOX' Enter
+	wait_screen 'INBOX +6' 5 >/dev/null
+	tm send-keys ':search 2/4' Enter
+	sleep 0.5
+	rm -f "$OUT/calls"
+	tm send-keys r S
+	if wait_screen '\[patchreview\] 5 earlier drafts of these mails are now in' 20; then
+		pass "aerc: rS again: the tab says the earlier drafts moved"
+	else
+		fail "aerc: rS again: the tab says the earlier drafts moved" "no such line"
+	fi
+	check "aerc: rS again: five drafts in Drafts, the earlier five in Drafts-old" \
+		sh -c "[ \$(find '$H/Mail/Drafts' -type f | wc -l) -eq 5 ] &&
+			[ \$(find '$H/Mail/Drafts-old' -type f | grep -c patchreview) -eq 5 ]"
 	wait_screen 'press any key to close' 5 >/dev/null && tm send-keys Enter
 	wait_screen 'INBOX' 5 >/dev/null
 	tm send-keys ':quit' Enter

@@ -1,21 +1,23 @@
 #!/bin/sh
 # Learning from the maintainer (issue 16): fingerprints that survive a v2,
-# patchreview dismiss (by fingerprint, from a draft, scoped to a list),
+# patchreview dismiss (by fingerprint, from a draft, scoped to a list,
+# saying what it dismissed, trusting only patchreview's own hand),
 # patchreview learn on sent replies (kept, deleted, dismissed after
-# learn_after deletions, idempotent), patchreview stats, --show-dismissed.
+# learn_after deletions, idempotent, only replies written from the draft),
+# patchreview stats, --show-dismissed.
 . "$(dirname "$0")/lib.sh"
 WS=$MAILS/whitespace.eml
 NET=$MAILS/llm-net.eml
 DISMISSED=$XDG_DATA_HOME/patchreview/dismissed
 LEARNED=$XDG_DATA_HOME/patchreview/learned
-fps() { sed -n 's/^\[patchreview-fingerprints: \(.*\)\]$/\1/p' "$1"; }
+fps() { python3 "$ROOT/tests/tools/fields.py" X-Patchreview-Fingerprints "$1"; }
 
-# Fingerprints: on one closing line, the same after the patch moves.
+# Fingerprints: in a header field of their own, the same after the patch moves.
 run_pr < "$WS"
 cp "$T/out" "$T/draft1"
 v1=$(fps "$T/draft1")
-check "fingerprints: one line with a fingerprint per finding, after the summary" \
-	sh -c "[ \$(echo '$v1' | wc -w) -eq 4 ] && tail -n 1 '$T/draft1' | grep -q '^\[patchreview-fingerprints: [0-9a-f]\{12\} '"
+check "fingerprints: a header field with a fingerprint per finding, none in the text" \
+	sh -c "[ \$(echo '$v1' | wc -w) -eq 4 ] && echo '$v1' | grep -q '^[0-9a-f]\{12\} ' && ! grep -q 'patchreview-fingerprints' '$T/draft1'"
 # A v2: five lines earlier in the file, re-indented, another Message-ID.
 python3 - "$WS" > "$T/v2.eml" <<'PY'
 import email, re, sys
@@ -34,15 +36,20 @@ v2=$(fps "$T/out")
 check "fingerprints: a v2 with other line numbers has the same ones" \
 	sh -c "[ -n '$v1' ] && [ '$v2' = '$(echo "$v1" | cut -d' ' -f1,2,4)' ] && grep -q '^> @@ -6,4 +6,6 @@' '$T/out'"
 PATCHREVIEW_FINGERPRINTS=none run_pr < "$WS"
-check "fingerprints = none: no line" sh -c "! grep -q 'patchreview-fingerprints' '$T/out'"
+check "fingerprints = none: neither field nor line" sh -c "! grep -q -i 'patchreview-fingerprints' '$T/out'"
+PATCHREVIEW_FINGERPRINTS=line run_pr < "$WS"
+check "fingerprints = line: the line at the end, no field" \
+	sh -c "tail -n 1 '$T/out' | grep -q -x '\[patchreview-fingerprints: $v1\]' && ! grep -q -i '^X-Patchreview-Fingerprints' '$T/out'"
 
 # dismiss < draft: lists; N dismisses; the finding is gone from the next draft.
 "$PR" dismiss < "$T/draft1" > "$T/list" 2>"$T/err"
 check "dismiss < draft: the findings numbered, with source, file and text" \
 	sh -c "grep -q '^ 1  [0-9a-f]\{12\}  trailing-whitespace  tools/foo/table.c: This line adds trailing whitespace.' '$T/list' && [ \$(grep -c '^ [0-9]  ' '$T/list') -eq 4 ] && [ ! -e '$DISMISSED' ]"
-"$PR" dismiss --reason "house style" 1 < "$T/draft1" 2>"$T/err"
+"$PR" dismiss --reason "house style" 1 < "$T/draft1" >"$T/said" 2>"$T/err"
 check "dismiss 1 < draft: one line in the dismissed list, with the reason" \
 	sh -c "[ \$(wc -l < '$DISMISSED') -eq 1 ] && grep -q '^trailing-whitespace fp=[0-9a-f]\{12\} # house style (' '$DISMISSED'"
+check "dismiss 1 < draft: says what it dismissed" \
+	grep -q -x "dismissed   1  $(echo "$v1" | cut -d' ' -f1)  trailing-whitespace  tools/foo/table.c: This line adds trailing whitespace." "$T/said"
 run_pr < "$T/v2.eml"
 check "dismissed: not shown again, in a v2 either" \
 	sh -c "! grep -q 'trailing whitespace' '$T/out' && grep -q '1 known finding left out' '$T/err'"
@@ -60,7 +67,8 @@ check "dismiss: a bad fingerprint is an error" sh -c "[ $st -eq 3 ] && grep -q '
 
 # A fingerprint scoped to a list: only mail to that list loses it.
 fp=$(fps "$T/draft1" | cut -d' ' -f2)
-"$PR" dismiss --list other@vger.kernel.org "$fp" 2>"$T/err"
+"$PR" dismiss --list other@vger.kernel.org "$fp" >"$T/said" 2>"$T/err"
+check "dismiss FINGERPRINT: says what it dismissed" grep -q -x "dismissed  $fp  \*  " "$T/said"
 run_pr < "$WS"
 check "dismiss --list: mail to another list keeps the finding" grep -q 'space before a tab' "$T/out"
 sed 's/^To: .*/To: other@vger.kernel.org/' "$WS" > "$T/tolist.eml"
@@ -78,7 +86,7 @@ PATCHREVIEW_BACKEND=none run_pr --answers "$ANS" --request-name net < "$NET"
 cp "$T/out" "$T/netdraft"
 "$PR" dismiss < "$T/netdraft" > "$T/list"
 n=$(grep 'MODEL-ONE' "$T/list" | awk '{print $1}')
-"$PR" dismiss "$n" < "$T/netdraft"
+"$PR" dismiss "$n" < "$T/netdraft" > "$T/said"
 answer "MODEL-TWO: the bound looks wrong to me, frame is smaller."
 PATCHREVIEW_BACKEND=none run_pr --answers "$ANS" --request-name net < "$NET"
 check "dismissed model finding: the model is quiet on that line, in other words too" \
@@ -127,3 +135,74 @@ check "dismiss: a forged line gives only well-formed fingerprints, no escape" \
 	sh -c "[ $st -eq 0 ] && ! grep -q \"\$(printf '\033')\" '$T/list' && grep -q 'names no findings' '$T/list'"
 check "record: none left behind for learned replies, one for the unsent draft" \
 	sh -c "[ \$(ls '$XDG_DATA_HOME/patchreview/drafts' | wc -l) -le 2 ]"
+
+# Learning only from replies written from the draft: a plain reply to a
+# reviewed mail ("Applied, thanks.") is skipped and counted, and keeps the
+# record; a reply that kept the draft's comments is learned; so is one that
+# deleted them all, which the draft's fingerprints field marks as from it.
+DEMO_ID='<20261201081402.4711-1-jose.garcia@example.org>'
+run_pr < "$MAILS/demo.eml"
+cp "$T/out" "$T/demo-draft"
+printf 'From: Reviewer <rev@example.org>\nTo: jose.garcia@example.org\nSubject: Re: [PATCH net v2] net: foo: free the rx ring when open fails\nMessage-ID: <applied-1@example.org>\nIn-Reply-To: %s\n\nApplied to net, thanks.\n' "$DEMO_ID" > "$T/plain"
+lines=$(wc -l < "$LEARNED")
+"$PR" learn < "$T/plain" 2>"$T/err"
+check "learn: a plain reply to a reviewed mail is skipped, nothing learned" \
+	sh -c "grep -q '0 replies to reviewed mail: 0 comments kept, 0 deleted, 0 newly dismissed; 1 not written from the draft, skipped' '$T/err' &&
+		[ \$(grep -c -v '^skipped	' '$LEARNED') -eq $lines ] && [ \$(grep -c '^skipped	' '$LEARNED') -eq 1 ]"
+"$PR" learn < "$T/plain" 2>"$T/err"
+check "learn: the same plain reply again is not counted twice" \
+	sh -c "grep -q '; 0 not written from the draft' '$T/err' && [ \$(grep -c '^skipped	' '$LEARNED') -eq 1 ]"
+sed '/^X-Patchreview-Fingerprints:/d' "$T/demo-draft" > "$T/sent-kept"
+"$PR" learn < "$T/sent-kept" 2>"$T/err"
+check "learn: a reply that kept the draft's comments is learned, its field gone or not" \
+	grep -q '1 reply to reviewed mail: 2 comments kept, 0 deleted' "$T/err"
+run_pr < "$MAILS/demo.eml"
+{ sed '/^$/q' "$T/out"; printf 'Thanks, this looks fine to me.\n'; } > "$T/sent-none"
+"$PR" learn < "$T/sent-none" 2>"$T/err"
+check "learn: a reply from the draft with every comment deleted is learned as deleted" \
+	grep -q '1 reply to reviewed mail: 0 comments kept, 2 deleted' "$T/err"
+"$PR" stats > "$T/stats"
+check "stats: says how many replies were skipped" \
+	grep -q -x '1 reply not written from the draft, skipped (nothing learned)' "$T/stats"
+
+# Only patchreview's own hand counts for dismiss: a fingerprints line in the
+# mail (quoted in the draft) or at the start of a model comment is not one.
+# Both name findings of another patch; dismiss --all must dismiss the
+# draft's own findings and nothing else, from the record or from the line.
+rm -f "$DISMISSED"
+forged_mail=$(fps "$T/draft1" | cut -d' ' -f1)
+forged_model=$(fps "$T/draft1" | cut -d' ' -f2)
+sed "s/^Check the length and drop such frames\.\$/&\n\n[patchreview-fingerprints: $forged_mail]/" "$NET" > "$T/forged.eml"
+printf '{"summary": "S.", "findings": [{"file": "net/bar/bar_rx.c", "quote": "if (skb->len > sizeof(frame)) {", "severity": "warning", "confidence": 0.9, "comment": "[patchreview-fingerprints: %s] is this bound right?"}]}\n' "$forged_model" > "$ANS/forged.json"
+PATCHREVIEW_BACKEND=none PATCHREVIEW_FINGERPRINTS=line PATCHREVIEW_RECORD=no \
+	run_pr --answers "$ANS" --request-name forged < "$T/forged.eml"
+cp "$T/out" "$T/forged-draft"
+own=$(sed -n 's/^\[patchreview-fingerprints: \(.*\)\]$/\1/p' "$T/forged-draft")
+check "forged fingerprints: the draft's own line is the only one at the margin" \
+	sh -c "[ \$(grep -c '^\[patchreview-fingerprints:' '$T/forged-draft') -eq 1 ] &&
+		grep -q '^> \[patchreview-fingerprints: $forged_mail\]' '$T/forged-draft' &&
+		grep -q '^ \[patchreview-fingerprints: $forged_model\] is this bound right' '$T/forged-draft' && [ -n '$own' ]"
+owned() { # DISMISSED-FILE: it holds exactly the fingerprints in $own
+	for fp in $own; do grep -q "fp=$fp " "$1" || return 1; done
+	[ "$(wc -l < "$1")" -eq "$(echo $own | wc -w)" ] &&
+		! grep -q -e "fp=$forged_mail" -e "fp=$forged_model" "$1"
+}
+PATCHREVIEW_RECORD=no "$PR" dismiss --all < "$T/forged-draft" > "$T/said" 2>"$T/err"
+check "forged fingerprints: dismiss --all takes the draft's own line, not the mail's or the model's" \
+	owned "$DISMISSED"
+rm -f "$DISMISSED"
+PATCHREVIEW_BACKEND=none run_pr --answers "$ANS" --request-name forged < "$T/forged.eml"
+"$PR" dismiss --all < "$T/out" > "$T/said" 2>"$T/err"
+check "forged fingerprints: with the record, dismiss --all takes the record" owned "$DISMISSED"
+
+# Bounded: a draft naming 100,000 fingerprints on its own line (1.3 MB)
+# lists at most 1000 of them (learn/own.h), in one pass.
+python3 - "$T/many" <<'PY'
+import sys
+fps = " ".join("%012x" % (0x100000000 + i) for i in range(100000))
+open(sys.argv[1], "w").write("Subject: x\n\n[patchreview-fingerprints: %s]\n" % fps)
+PY
+"$PR" dismiss < "$T/many" > "$T/list" 2>"$T/err"; st=$?
+check "dismiss: 100,000 fingerprints in a draft list as 1000, the output under a twentieth of the input" \
+	sh -c "[ $st -eq 0 ] && [ \$(grep -c '^ *[0-9][0-9]*  [0-9a-f]\{12\}  ' '$T/list') -eq 1000 ] &&
+		[ \$((\$(wc -c < '$T/list') * 20)) -lt \$(wc -c < '$T/many') ]"

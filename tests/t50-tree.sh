@@ -58,14 +58,13 @@ commit "mail: a clearer word on extra messages"
 git -C "$TREE" format-patch -q --stdout -1 HEAD > "$T/long.eml"
 out_has() { grep -q -E -- "$1" "$T/out"; }
 out_lacks() { ! grep -q -E -- "$1" "$T/out"; }
-note_has() { sed -n '/^\[patchreview: /,/\]$/p' "$T/out" | tr '\n' ' ' | grep -q -F -- "$1"; }
+note_has() { notes "$T/out" | grep -q -F -- "$1"; }
 
 # Which base, and whether the patch applies there: the first note of the draft.
 at cf1c6a0~1
 run_pr --tree "$TREE" < "$T/anchor.eml"
-check "applies: exit 0, the work tree named with its HEAD, first in the draft" sh -c "
-	[ $status -eq 0 ] && sed -n '/^\$/,\$p' '$T/out' | sed -n 2p | grep -q '^\[patchreview: tree: '" &&
-	note_has "[patchreview: tree: the patch applies to the work tree (HEAD fa08a9130344)]"
+check "applies: exit 0, the work tree named with its HEAD, the first note" sh -c "
+	[ $status -eq 0 ] && python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/out' | head -1 | grep -q -x 'tree: the patch applies to the work tree (HEAD fa08a9130344)'"
 at d43c91f
 run_pr --tree "$TREE" < "$T/atomic.eml"
 check "does not apply: the first failing file and hunk, at the top" \
@@ -288,7 +287,7 @@ check "series: only the cover letter names the base" sh -c "[ \$(grep -c '^base-
 at d43c91f
 rm -rf "$T/series-out"
 run_pr --tree "$TREE" --output-dir "$T/series-out" < "$T/series.mbox"
-series_note() { sed -n '/^\[patchreview: /,/\]$/p' "$T/series-out/$1"* | tr '\n' ' ' | grep -q -F -- "$2"; }
+series_note() { notes "$T/series-out/$1"* | grep -q -F -- "$2"; }
 check "series: patch 1 applies to the cover letter's base" \
 	series_note 0001 "tree: the patch applies to base-commit d43c91f99020 (from the series)"
 check "series: patch 2 applies on top of patch 1" \

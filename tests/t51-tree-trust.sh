@@ -180,7 +180,7 @@ PY
 		fail "read cap: $1 stays within 4x (the mail + 16 MiB) + 16 MiB" "$(cat "$T/peak")"
 	fi
 	check "read cap: $1: the draft's tree note says what was left out, and from where" sh -c \
-		"tr '\n' ' ' < '$2.out' | grep -q '$3.* was not checked; past 16 MiB of the tree.s files for this patch, the rest were not read'"
+		"python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$2.out' | grep -q '$3.* was not checked; past 16 MiB of the tree.s files for this patch, the rest were not read'"
 }
 if [ -x "$ROOT/patchreview" ]; then
 	peak_within "300 diffs of a 1.1 MB file, work tree" "$T/big.eml" "the work tree"

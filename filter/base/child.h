@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "base/buf.h"
+#include "base/strvec.h"
 
 struct child {
 	char *const *argv;	/* argv[0] is looked up in PATH unless it has a '/' */
@@ -22,11 +23,22 @@ struct child {
 };
 
 /*
- * Runs c in the environment of base/env.h (with c->env added), appending its stdout to *out and its stderr to *err (either may
+ * Runs c in the environment child_environment() makes (with c->env
+ * added), appending its stdout to *out and its stderr to *err (either may
  * be NULL to drop it). Returns the exit status (0-255), or -1 with the
  * reason in *why when it could not be started, ran out of time, wrote too
  * much or died of a signal.
  */
 int child_run(const struct child *c, struct buf *out, struct buf *err, struct buf *why);
+
+/*
+ * The environment of every child process, into *env: of ours only PATH,
+ * HOME, TMPDIR, TZ, LANG, LANGUAGE, LC_* and XDG_CONFIG_HOME (where git
+ * finds its config), then the variables named in pass (NULL-terminated,
+ * or NULL) that we have, then extra ("NAME=value", or NULL). So no child
+ * sees an API key, a token, or a GIT_* variable that would point git at
+ * another repository, whatever our environment holds.
+ */
+void child_environment(struct strvec *env, const char *const *pass, const char *const *extra);
 
 #endif

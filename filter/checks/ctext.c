@@ -1,8 +1,31 @@
-/* ctext.c: C lines split into code and prose, hunk by hunk. */
+/* ctext.c: C lines split into code and prose, in one pass over the patch. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/buf.h"
+#include "base/msg.h"
 #include "checks/ctext.h"
+
+enum {
+	C_ADDED = 1 << 0,
+	C_FIRST = 1 << 1,
+	C_SLASH = 1 << 2,
+	C_BLOCK = 1 << 3,
+	C_STORED = 1 << 4,	/* its code and prose are in the arena */
+};
+
+#define NO_LINE UINT32_MAX	/* PATCH_MAX_LINES is well below */
+
+struct c_scanned {
+	uint32_t index;		/* into patch->lines */
+	uint32_t replaced;	/* the removed line an added one replaces, or NO_LINE */
+	uint8_t flags;
+};
+
+struct c_span {
+	size_t line;		/* its first c_scanned */
+	size_t arena;		/* where its text starts in the arena */
+};
 
 bool c_source(const char *path)
 {
@@ -33,76 +56,83 @@ size_t c_offset(const char *s, size_t len, size_t columns)
 	return i;
 }
 
-const struct patch_line *c_replaced(const struct patch *p, size_t i)
+static bool ident_char(char c)
 {
-	size_t k = 0, added = i;
-	while (added > 0 && p->lines[added - 1].kind == LINE_ADDED)
-		added--, k++;
-	size_t removed = added;
-	while (removed > 0 && p->lines[removed - 1].kind == LINE_REMOVED)
-		removed--;
-	return removed + k < added ? &p->lines[removed + k] : NULL;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-struct scan {
-	bool in_comment;
-	struct buf code, prose;
-};
-
-/* Fills l->code and l->prose from l->raw, carrying the comment state on. */
-static void scan_line(struct scan *st, struct c_line *l)
+uint32_t c_idents(const char *code, const char *const *words, size_t n)
 {
-	const char *s = l->raw;
-	size_t len = l->len;
+	uint32_t seen = 0;
+	for (const char *s = code; *s;) {
+		if (!ident_char(*s)) {
+			s++;
+			continue;
+		}
+		const char *begin = s;
+		while (ident_char(*s))
+			s++;
+		size_t len = (size_t)(s - begin);
+		for (size_t k = 0; k < n; k++)
+			if (words[k][0] == *begin && !strncmp(words[k], begin, len) && !words[k][len])
+				seen |= 1u << k;
+	}
+	return seen;
+}
+
+/*
+ * Fills code[0..len] and prose[0..len] (NUL-terminated) from s[0..len),
+ * carrying the comment state on. Returns C_SLASH, C_BLOCK and C_STORED:
+ * whether the line holds a comment or a literal, so differs from itself
+ * as code or from blanks as prose.
+ */
+static uint8_t scan_line(bool *in_comment, const char *s, size_t len, char *code, char *prose)
+{
+	uint8_t flags = 0;
 	char quote = 0;
-	buf_reset(&st->code);
-	buf_reset(&st->prose);
-	l->slash_comment = l->block_comment = false;
 	for (size_t i = 0; i < len; i++) {
 		char c = s[i], next = i + 1 < len ? s[i + 1] : '\0';
-		char code = c, prose = ' ';
-		if (st->in_comment) {
-			l->block_comment = true;
+		code[i] = c;
+		prose[i] = ' ';
+		if (*in_comment) {
+			flags |= C_BLOCK;
 			if (c == '*' && next == '/') {
-				st->in_comment = false;
-				buf_addstr(&st->code, "  ");
-				buf_addstr(&st->prose, "  ");
+				*in_comment = false;
+				code[i] = code[i + 1] = prose[i + 1] = ' ';
 				i++;
-				continue;
+			} else {
+				code[i] = ' ';
+				prose[i] = c;
 			}
-			code = ' ', prose = c;
 		} else if (quote) {
+			flags |= C_STORED;
 			if (c == '\\' && i + 1 < len) {
-				buf_addstr(&st->code, "XX");
-				buf_add(&st->prose, s + i, 2);
+				code[i] = code[i + 1] = 'X';
+				prose[i] = c;
+				prose[i + 1] = next;
 				i++;
-				continue;
-			}
-			if (c == quote)
+			} else if (c == quote) {
 				quote = 0;
-			else
-				code = 'X', prose = c;
-		} else if (c == '/' && next == '*') {
-			st->in_comment = l->block_comment = true;
-			buf_addstr(&st->code, "  ");
-			buf_addstr(&st->prose, "  ");
-			i++;
-			continue;
-		} else if (c == '/' && next == '/') {
-			l->slash_comment = true;
-			for (; i < len; i++) {
-				buf_addch(&st->code, ' ');
-				buf_addch(&st->prose, s[i]);
+			} else {
+				code[i] = 'X';
+				prose[i] = c;
 			}
+		} else if (c == '/' && next == '*') {
+			*in_comment = true;
+			flags |= C_BLOCK;
+			code[i] = code[i + 1] = prose[i + 1] = ' ';
+			i++;
+		} else if (c == '/' && next == '/') {
+			flags |= C_SLASH;
+			memset(code + i, ' ', len - i);
+			memcpy(prose + i, s + i, len - i);
 			break;
 		} else if (c == '"' || c == '\'') {
 			quote = c;
 		}
-		buf_addch(&st->code, code);
-		buf_addch(&st->prose, prose);
 	}
-	l->code = st->code.data;
-	l->prose = st->prose.data;
+	code[len] = prose[len] = '\0';
+	return flags ? flags | C_STORED : 0;
 }
 
 /* Does the hunk open inside a block comment? (see ctext.h) */
@@ -131,30 +161,143 @@ static bool starts_in_comment(const struct patch *p, const struct patch_hunk *h)
 	return false;
 }
 
-void c_walk(const struct patch *p, const struct patch_file *f, c_line_fn *fn, void *ctx)
+/* What one pass over the patch carries from line to line. */
+struct scan {
+	struct c_text *ct;
+	size_t n;		/* lines kept */
+	struct buf arena;
+	char *scratch;		/* a line's code and prose, before they are kept */
+	size_t scratch_cap;
+};
+
+static void keep_line(struct scan *sc, size_t i, uint32_t replaced, uint8_t flags,
+		      bool *in_comment)
 {
-	struct scan st = { false, BUF_INIT, BUF_INIT };
-	int32_t file = (int32_t)(f - p->files);
-	for (size_t k = 0; k < p->nhunks; k++) {
-		const struct patch_hunk *h = &p->hunks[k];
-		if (h->file != file)
-			continue;
-		st.in_comment = starts_in_comment(p, h);
-		bool first = true;
-		for (size_t i = h->header_line + 1; i < h->end_line; i++) {
-			const struct patch_line *pl = &p->lines[i];
-			if (pl->kind != LINE_CONTEXT && pl->kind != LINE_ADDED)
-				continue;
-			struct c_line l = {
-				.index = i, .raw = pl->len ? pl->text + 1 : "",
-				.len = pl->len ? pl->len - 1 : 0,
-				.added = pl->kind == LINE_ADDED, .first = first,
-			};
-			scan_line(&st, &l);
-			fn(&l, ctx);
-			first = false;
-		}
+	const struct patch_line *pl = &sc->ct->patch->lines[i];
+	const char *raw = pl->len ? pl->text + 1 : "";
+	size_t len = pl->len ? pl->len - 1 : 0;
+	if (2 * len + 2 > sc->scratch_cap) {
+		sc->scratch_cap = 2 * len + 2 > 2 * sc->scratch_cap ? 2 * len + 2 : 2 * sc->scratch_cap;
+		sc->scratch = xrealloc(sc->scratch, sc->scratch_cap);
 	}
-	buf_release(&st.code);
-	buf_release(&st.prose);
+	/* Most lines hold no comment and no literal: nothing to blank or copy. */
+	if (*in_comment || strcspn(raw, "/\"'") < len)
+		flags |= scan_line(in_comment, raw, len, sc->scratch, sc->scratch + len + 1);
+	if (flags & C_STORED)
+		buf_add(&sc->arena, sc->scratch, 2 * len + 2);
+	if (len > sc->ct->longest)
+		sc->ct->longest = len;
+	sc->ct->lines[sc->n++] = (struct c_scanned){ (uint32_t)i, replaced, flags };
+}
+
+/* The context and added lines of file f, hunk by hunk, with the line each replaces. */
+static void scan_file(struct scan *sc, const struct patch_file *f)
+{
+	const struct patch *p = sc->ct->patch;
+	bool in_comment = false, first = false;
+	uint32_t removed = 0, nremoved = 0, nadded = 0;
+	uint8_t prev = LINE_OTHER;
+	for (size_t i = f->first_line; i < f->end_line; prev = p->lines[i++].kind) {
+		uint8_t kind = p->lines[i].kind;
+		if (kind == LINE_HUNK_HEADER) {
+			in_comment = starts_in_comment(p, &p->hunks[p->lines[i].hunk]);
+			first = true;
+			continue;
+		}
+		if (kind == LINE_REMOVED) {
+			if (prev != LINE_REMOVED)
+				removed = (uint32_t)i, nremoved = 0;
+			nremoved++;
+		}
+		if (kind != LINE_ADDED && kind != LINE_CONTEXT)
+			continue;
+		uint32_t replaced = NO_LINE;
+		if (kind == LINE_ADDED) {
+			if (prev != LINE_ADDED)
+				nadded = 0;
+			if (prev != LINE_ADDED && prev != LINE_REMOVED)
+				nremoved = 0;
+			replaced = nadded < nremoved ? removed + nadded : NO_LINE;
+			nadded++;
+		}
+		keep_line(sc, i, replaced, (kind == LINE_ADDED ? C_ADDED : 0) | (first ? C_FIRST : 0),
+			  &in_comment);
+		first = false;
+	}
+}
+
+static bool wanted(const struct patch_file *f)
+{
+	return !(f->flags & FILE_BINARY) && c_source(patch_file_path(f));
+}
+
+static void scan_patch(struct c_text *ct)
+{
+	const struct patch *p = ct->patch;
+	size_t most = 0;
+	for (size_t k = 0; k < p->nfiles; k++)
+		if (wanted(&p->files[k]))
+			most += p->files[k].end_line - p->files[k].first_line;
+	struct scan sc = { .ct = ct, .arena = BUF_INIT };
+	ct->lines = xmalloc((most ? most : 1) * sizeof(*ct->lines));
+	ct->files = xmalloc((p->nfiles + 1) * sizeof(*ct->files));
+	for (size_t k = 0; k < p->nfiles; k++) {
+		ct->files[k] = (struct c_span){ sc.n, sc.arena.len };
+		if (wanted(&p->files[k]))
+			scan_file(&sc, &p->files[k]);
+	}
+	ct->files[p->nfiles] = (struct c_span){ sc.n, sc.arena.len };
+	ct->arena = buf_detach(&sc.arena, NULL);
+	ct->blanks = xmalloc(ct->longest + 1);
+	memset(ct->blanks, ' ', ct->longest);
+	ct->blanks[ct->longest] = '\0';
+	free(sc.scratch);
+	ct->scanned = true;
+}
+
+void c_text_init(struct c_text *ct, const struct patch *p)
+{
+	memset(ct, 0, sizeof(*ct));
+	ct->patch = p;
+}
+
+void c_text_release(struct c_text *ct)
+{
+	if (!ct)
+		return;
+	free(ct->lines);
+	free(ct->files);
+	free(ct->arena);
+	free(ct->blanks);
+	c_text_init(ct, NULL);
+}
+
+void c_walk(struct c_text *ct, const struct patch_file *f, c_line_fn *fn, void *ctx)
+{
+	if (!ct->scanned)
+		scan_patch(ct);
+	const struct patch *p = ct->patch;
+	size_t k = (size_t)(f - p->files);
+	const char *text = ct->arena + ct->files[k].arena;
+	for (size_t j = ct->files[k].line; j < ct->files[k + 1].line; j++) {
+		const struct c_scanned *s = &ct->lines[j];
+		const struct patch_line *pl = &p->lines[s->index];
+		struct c_line l = {
+			.index = s->index, .raw = pl->len ? pl->text + 1 : "",
+			.len = pl->len ? pl->len - 1 : 0,
+			.replaced = s->replaced == NO_LINE ? NULL : &p->lines[s->replaced],
+			.added = s->flags & C_ADDED, .first = s->flags & C_FIRST,
+			.slash_comment = s->flags & C_SLASH, .block_comment = s->flags & C_BLOCK,
+		};
+		l.plain = !(s->flags & C_STORED);
+		if (!l.plain) {
+			l.code = text;
+			l.prose = text + l.len + 1;
+			text += 2 * l.len + 2;
+		} else {
+			l.code = l.raw;
+			l.prose = ct->blanks + ct->longest - l.len;
+		}
+		fn(&l, ctx);
+	}
 }

@@ -6,9 +6,10 @@
  * without an SPDX licence line.
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "base/buf.h"
+#include "base/msg.h"
 #include "base/str.h"
 #include "checks/checks.h"
 #include "checks/ctext.h"
@@ -55,8 +56,7 @@ struct code_ctx {
 	const struct patch_file *file;
 	struct review *r;
 	struct tally t[CR_RULES];
-	struct buf prev;	/* the previous line of the new file */
-	bool have_prev;
+	const char *prev;	/* the previous line of the new file, or NULL */
 };
 
 static bool ident_char(char c)
@@ -168,13 +168,18 @@ static void check_attributes(struct code_ctx *ctx, const struct c_line *l)
 	}
 }
 
-/* Does line s name the identifier id[0..n) as a whole word? */
+/* Does line s name the identifier id[0..n) as a whole word? (id itself runs on past n.) */
 static bool names(const char *s, const char *id, size_t n)
 {
-	for (const char *p = strstr(s, id); p; p = strstr(p + 1, id))
-		if ((p == s || !ident_char(p[-1])) && !strncmp(p, id, n) && !ident_char(p[n]))
-			return true;
-	return false;
+	char *word = xstrndup(id, n);
+	const char *p = n ? strstr(s, word) : NULL;
+	while (p && !((p == s || !ident_char(p[-1])) && !ident_char(p[n]))) {
+		while (ident_char(*p))
+			p++;	/* inside a longer name: go on after it, so each byte is read once */
+		p = strstr(p, word);
+	}
+	free(word);
+	return p != NULL;
 }
 
 /*
@@ -187,12 +192,12 @@ static void check_export(struct code_ctx *ctx, const struct c_line *l)
 	const char *arg = call(l->code, "EXPORT_SYMBOL");
 	if (!arg)
 		arg = call(l->code, "EXPORT_SYMBOL_GPL");
-	if (!arg || !ctx->have_prev)
+	if (!arg || !ctx->prev)
 		return;
 	size_t n = 0;
 	while (ident_char(arg[n]))
 		n++;
-	const char *prev = ctx->prev.data + strspn(ctx->prev.data, " \t");
+	const char *prev = ctx->prev + strspn(ctx->prev, " \t");
 	size_t len = strlen(prev);
 	while (len && isspace((unsigned char)prev[len - 1]))
 		len--;
@@ -214,31 +219,56 @@ static bool if_zero(const char *code)
 	return *s == '0' && !ident_char(s[1]);
 }
 
+/* The names the rules call for, looked for in one pass over a line. */
+enum called { CALL_BUG, CALL_PANIC, CALL_PRINTK, CALL_TRACE, CALL_ATTRIBUTE, CALL_EXPORT };
+static const char *const called_names[] = {
+	"BUG", "BUG_ON", "panic", "printk", "trace_printk", "trace_puts", "__attribute__",
+	"EXPORT_SYMBOL", "EXPORT_SYMBOL_GPL",
+};
+static const enum called called_as[] = {
+	CALL_BUG, CALL_BUG, CALL_PANIC, CALL_PRINTK, CALL_TRACE, CALL_TRACE, CALL_ATTRIBUTE,
+	CALL_EXPORT, CALL_EXPORT,
+};
+
+/* Which of enum called the line names: bit k for k. */
+static unsigned names_called(const char *code)
+{
+	size_t n = sizeof(called_names) / sizeof(*called_names);
+	uint32_t seen = c_idents(code, called_names, n);
+	unsigned out = 0;
+	for (size_t k = 0; k < n; k++)
+		if (seen & (1u << k))
+			out |= 1u << called_as[k];
+	return out;
+}
+
 static void check_line(const struct c_line *l, void *data)
 {
 	struct code_ctx *ctx = data;
 	if (l->first)
-		ctx->have_prev = false;
+		ctx->prev = NULL;
 	if (l->added) {
 		const char *path = patch_file_path(ctx->file);
-		if (call(l->code, "BUG") || call(l->code, "BUG_ON"))
+		unsigned named = names_called(l->code);
+		if ((named & 1u << CALL_BUG) && (call(l->code, "BUG") || call(l->code, "BUG_ON")))
 			tally_add(&ctx->t[CR_BUG], l->index);
-		if (call(l->code, "panic") && !starts_with(path, "arch/"))
+		if ((named & 1u << CALL_PANIC) && call(l->code, "panic") && !starts_with(path, "arch/"))
 			tally_add(&ctx->t[CR_PANIC], l->index);
-		if (printk_without_level(l))
+		if ((named & 1u << CALL_PRINTK) && printk_without_level(l))
 			tally_add(&ctx->t[CR_PRINTK], l->index);
 		if (debug_print(l->code))
 			tally_add(&ctx->t[CR_DEBUG], l->index);
-		if (call(l->code, "trace_printk") || call(l->code, "trace_puts"))
+		if ((named & 1u << CALL_TRACE) &&
+		    (call(l->code, "trace_printk") || call(l->code, "trace_puts")))
 			tally_add(&ctx->t[CR_TRACE], l->index);
 		if (if_zero(l->code))
 			tally_add(&ctx->t[CR_IF0], l->index);
-		check_attributes(ctx, l);
-		check_export(ctx, l);
+		if (named & 1u << CALL_ATTRIBUTE)
+			check_attributes(ctx, l);
+		if (named & 1u << CALL_EXPORT)
+			check_export(ctx, l);
 	}
-	buf_reset(&ctx->prev);
-	buf_add(&ctx->prev, l->raw, l->len);
-	ctx->have_prev = true;
+	ctx->prev = l->raw;
 }
 
 /* How a new source file of this name gives its licence, or NULL when it need not. */
@@ -291,12 +321,11 @@ static int run(const struct review_input *in, struct review *r)
 		check_spdx(p, f, r);
 		if (!c_source(patch_file_path(f)))
 			continue;
-		struct code_ctx ctx = { .file = f, .r = r, .prev = BUF_INIT };
-		c_walk(p, f, check_line, &ctx);
+		struct code_ctx ctx = { .file = f, .r = r };
+		c_walk(in->c_text, f, check_line, &ctx);
 		for (int i = 0; i < CR_RULES; i++)
 			tally_report(r, &ctx.t[i], code[i].sev, code[i].id, code[i].text,
 				     patch_file_path(f));
-		buf_release(&ctx.prev);
 	}
 	return 0;
 }

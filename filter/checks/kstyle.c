@@ -61,7 +61,6 @@ static const struct {
 };
 
 struct style_ctx {
-	const struct patch *patch;
 	const struct patch_file *file;
 	struct tally t[ST_RULES];
 	size_t context_slash, context_block;	/* comment styles the file shows */
@@ -110,9 +109,9 @@ static bool bad_indent(const struct c_line *l)
 }
 
 /* Did the line this one replaces have the same indentation? Then it is not new. */
-static bool same_indent(const struct patch *p, const struct c_line *l)
+static bool same_indent(const struct c_line *l)
 {
-	const struct patch_line *old = c_replaced(p, l->index);
+	const struct patch_line *old = l->replaced;
 	if (!old)
 		return false;
 	size_t ws = strspn(l->raw, " \t");
@@ -123,6 +122,10 @@ static bool same_indent(const struct patch *p, const struct c_line *l)
 /* Over 100 columns, unless only a string or a URL runs past the edge. */
 static bool too_long(const struct c_line *l)
 {
+	/* A bound first: 8 columns a leading tab, at most 1 a byte after it if no tab follows. */
+	size_t tabs = strspn(l->raw, "\t");
+	if (tabs * 8 + l->len - tabs <= MAX_COLUMNS && !memchr(l->raw + tabs, '\t', l->len - tabs))
+		return false;
 	if (c_columns(l->raw, l->len) <= MAX_COLUMNS || strstr(l->raw, "://"))
 		return false;
 	size_t i = c_offset(l->raw, l->len, MAX_COLUMNS);
@@ -208,19 +211,24 @@ static bool has_assignment(const char *cond)
 	return false;
 }
 
-/* Adds the text of code up to the condition's closing ')' to ctx->cond. */
-static void feed_condition(struct style_ctx *ctx, const char *code)
+/*
+ * Adds the text of code up to the condition's closing ')' to ctx->cond.
+ * Returns where it stopped: after the ')', or at the end of the line.
+ */
+static const char *feed_condition(struct style_ctx *ctx, const char *code)
 {
-	for (const char *p = code; *p && ctx->cond_depth; p++) {
+	const char *p = code;
+	for (; *p && ctx->cond_depth; p++) {
 		ctx->cond_depth += *p == '(';
 		ctx->cond_depth -= *p == ')';
-		buf_addch(&ctx->cond, *p);
 	}
+	buf_add(&ctx->cond, code, (size_t)(p - code));
 	ctx->cond_lines++;
 	if (!ctx->cond_depth && has_assignment(ctx->cond.data))
 		tally_add(&ctx->t[ST_ASSIGN], ctx->cond_line);
 	if (!ctx->cond_depth || ctx->cond_lines > 4)
 		ctx->cond_depth = 0;
+	return p;
 }
 
 static void check_if(struct style_ctx *ctx, const struct c_line *l)
@@ -234,17 +242,20 @@ static void check_if(struct style_ctx *ctx, const struct c_line *l)
 			ctx->cond_depth = 0;
 		return;
 	}
-	for (const char *p = find_word(l->code, l->code, "if"); p; p = find_word(l->code, p + 1, "if")) {
-		const char *open = skip_blanks(p + 2);
-		if (*open != '(')
-			continue;
-		buf_reset(&ctx->cond);
-		ctx->cond_line = l->index;
-		ctx->cond_depth = 1;
-		ctx->cond_lines = 0;
-		feed_condition(ctx, open + 1);
-		if (ctx->cond_depth)
-			return;
+	/* The next if is looked for after this one's condition: each byte is read once. */
+	const char *p = find_word(l->code, l->code, "if");
+	while (p) {
+		const char *open = skip_blanks(p + 2), *next = p + 2;
+		if (*open == '(') {
+			buf_reset(&ctx->cond);
+			ctx->cond_line = l->index;
+			ctx->cond_depth = 1;
+			ctx->cond_lines = 0;
+			next = feed_condition(ctx, open + 1);
+			if (ctx->cond_depth)
+				return;
+		}
+		p = find_word(l->code, next, "if");
 	}
 }
 
@@ -259,6 +270,13 @@ static void check_sizeof(struct style_ctx *ctx, const struct c_line *l)
 	}
 }
 
+/* The words the rules above look for, found in one pass a line (c_idents()). */
+enum word { WORD_TYPEDEF, WORD_VOLATILE, WORD_IF, WORD_SIZEOF };
+static const char *const words[] = {
+	[WORD_TYPEDEF] = "typedef", [WORD_VOLATILE] = "volatile", [WORD_IF] = "if",
+	[WORD_SIZEOF] = "sizeof",
+};
+
 static void check_line(const struct c_line *l, void *data)
 {
 	struct style_ctx *ctx = data;
@@ -270,7 +288,8 @@ static void check_line(const struct c_line *l, void *data)
 		return;
 	}
 	bool userspace = starts_with(path, "include/uapi/") || starts_with(path, "tools/");
-	if (bad_indent(l) && !same_indent(ctx->patch, l))
+	uint32_t named = c_idents(l->code, words, sizeof(words) / sizeof(*words));
+	if (bad_indent(l) && !same_indent(l))
 		tally_add(&ctx->t[ST_INDENT], l->index);
 	if (too_long(l))
 		tally_add(&ctx->t[ST_LONG], l->index);
@@ -280,18 +299,21 @@ static void check_line(const struct c_line *l, void *data)
 		tally_add(&ctx->t[ST_BRACE], l->index);
 	if (l->slash_comment && !strstr(l->prose, "SPDX-License-Identifier:"))
 		tally_add(&ctx->t[ST_C99], l->index);
-	if (!userspace && struct_typedef(l->code))
+	if ((named & 1u << WORD_TYPEDEF) && !userspace && struct_typedef(l->code))
 		tally_add(&ctx->t[ST_TYPEDEF], l->index);
-	if (!starts_with(path, "arch/") && plain_volatile(l->code))
+	if ((named & 1u << WORD_VOLATILE) && !starts_with(path, "arch/") &&
+	    plain_volatile(l->code))
 		tally_add(&ctx->t[ST_VOLATILE], l->index);
-	check_if(ctx, l);
-	check_sizeof(ctx, l);
+	if ((named & 1u << WORD_IF) || ctx->cond_depth)
+		check_if(ctx, l);
+	if (named & 1u << WORD_SIZEOF)
+		check_sizeof(ctx, l);
 }
 
-static void check_file(const struct patch *p, const struct patch_file *f, struct review *r)
+static void check_file(struct c_text *ct, const struct patch_file *f, struct review *r)
 {
-	struct style_ctx ctx = { .patch = p, .file = f, .cond = BUF_INIT };
-	c_walk(p, f, check_line, &ctx);
+	struct style_ctx ctx = { .file = f, .cond = BUF_INIT };
+	c_walk(ct, f, check_line, &ctx);
 	const char *path = patch_file_path(f);
 	/* "//" is fine in the kernel, but not in a file that shows only block comments. */
 	if (ctx.context_slash || !ctx.context_block)
@@ -312,7 +334,7 @@ static int run(const struct review_input *in, struct review *r)
 	const struct patch *p = in->patch;
 	for (size_t k = 0; k < p->nfiles; k++)
 		if (!(p->files[k].flags & FILE_BINARY) && c_source(patch_file_path(&p->files[k])))
-			check_file(p, &p->files[k], r);
+			check_file(in->c_text, &p->files[k], r);
 	return 0;
 }
 

@@ -130,33 +130,35 @@ static size_t find_signoffs(const struct patch *p, struct signoff **v)
 	return n;
 }
 
-/* Is there a sign-off with this value above the --- line? */
-static bool signed_above(const struct signoff *sob, size_t nsob, const char *value)
+static int by_value(const void *a, const void *b)
 {
-	for (size_t i = 0; i < nsob; i++)
-		if (!strcasecmp(sob[i].value, value))
-			return true;
-	return false;
+	return strcasecmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 /*
  * "Signed-off-by:" lines between --- and the diff, which git am drops;
  * those that are not also above the line. Returns how many it reported.
+ * The values above are sorted once, so each line below is one search.
  */
 static size_t below_separator(const struct patch *p, const struct signoff *sob, size_t nsob,
 			      struct review *r)
 {
 	size_t n = 0;
+	const char **above = xcalloc(nsob + 1, sizeof(*above));
+	for (size_t i = 0; i < nsob; i++)
+		above[i] = sob[i].value;
+	qsort(above, nsob, sizeof(*above), by_value);
 	for (size_t i = p->message_end; i < p->diff_begin && i < p->nlines; i++) {
-		const char *s = p->lines[i].text;
+		const char *s = p->lines[i].text, *value = s + 14 + strspn(s + 14, " \t");
 		if (p->lines[i].kind != LINE_NOTES || strncasecmp(s, "Signed-off-by:", 14) ||
-		    signed_above(sob, nsob, s + 14 + strspn(s + 14, " \t")))
+		    bsearch(&value, above, nsob, sizeof(*above), by_value))
 			continue;
 		review_add(r, i, SEVERITY_ERROR, "signoff",
 			   "This Signed-off-by: is below the --- line, where git am drops "
 			   "it with the other notes; it belongs above, with the trailers.");
 		n++;
 	}
+	free(above);
 	return n;
 }
 
@@ -269,42 +271,63 @@ static void check_idents(const struct patch *p, struct review *r)
 	}
 }
 
-/* Same key and value, blanks and case aside. */
-static bool same_trailer(const struct trailer *a, const struct trailer *b)
+/* A trailer as duplicates are told: key and value, blanks and case aside. */
+struct said {
+	char *key, *value;	/* lower case; the value without blanks */
+	size_t index;
+};
+
+static char *lowered(const char *s, bool blanks)
 {
-	if (strcasecmp(a->key, b->key))
-		return false;
-	const char *x = a->value, *y = b->value;
-	for (;;) {
-		while (isspace((unsigned char)*x))
-			x++;
-		while (isspace((unsigned char)*y))
-			y++;
-		if (!*x || !*y || tolower((unsigned char)*x) != tolower((unsigned char)*y))
-			return !*x && !*y;
-		x++, y++;
-	}
+	char *out = xmalloc(strlen(s) + 1), *o = out;
+	for (; *s; s++)
+		if (blanks || !isspace((unsigned char)*s))
+			*o++ = (char)tolower((unsigned char)*s);
+	*o = '\0';
+	return out;
+}
+
+static int by_said(const void *a, const void *b)
+{
+	const struct said *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+	if (!c)
+		c = strcmp(x->value, y->value);
+	return c ? c : (x->index > y->index) - (x->index < y->index);
 }
 
 /*
  * A trailer that repeats an earlier one. A sign-off repeated after someone
  * else's is the patch passing back to its first handler, which is fine.
+ * The trailers are sorted once, so that each finds the last one like it.
  */
 static void check_duplicates(const struct patch *p, struct review *r)
 {
-	for (size_t j = 1; j < p->ntrailers; j++) {
+	size_t n = p->ntrailers, *before = xcalloc(n + 1, sizeof(*before));
+	struct said *v = xcalloc(n + 1, sizeof(*v));
+	for (size_t j = 0; j < n; j++)
+		v[j] = (struct said){ lowered(p->trailers[j].key, true),
+				      lowered(p->trailers[j].value, false), j };
+	qsort(v, n, sizeof(*v), by_said);
+	for (size_t j = 0; j < n; j++)
+		before[v[j].index] = j && !strcmp(v[j].key, v[j - 1].key) &&
+			!strcmp(v[j].value, v[j - 1].value) ? v[j - 1].index + 1 : 0;
+	size_t last_signoff = 0;	/* one past it, or 0 */
+	for (size_t j = 0; j < n; j++) {
 		const struct trailer *t = &p->trailers[j];
-		bool sob = is_key(t, "Signed-off-by"), dup = false;
-		for (size_t i = j; i-- > 0 && !dup;) {
-			if (same_trailer(&p->trailers[i], t))
-				dup = true;
-			else if (sob && is_key(&p->trailers[i], "Signed-off-by"))
-				break;
-		}
-		if (dup)
+		bool sob = is_key(t, "Signed-off-by");
+		if (before[j] && (!sob || before[j] >= last_signoff))
 			review_add(r, t->line, SEVERITY_NIT, "duplicate-trailer",
 				   "This %s: line repeats one above it.", t->key);
+		if (sob)
+			last_signoff = j + 1;
 	}
+	for (size_t j = 0; j < n; j++) {
+		free(v[j].key);
+		free(v[j].value);
+	}
+	free(v);
+	free(before);
 }
 
 /* Does the Signed-off-by value v name the person of the Co-developed-by value c? */

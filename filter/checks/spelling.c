@@ -79,7 +79,7 @@ static void check_text(struct speller *sp, size_t line, const char *s, size_t le
 
 static void check_prose(const struct c_line *l, void *data)
 {
-	if (l->added)
+	if (l->added && !l->plain)
 		check_text(data, l->index, l->prose, l->len);
 }
 
@@ -113,7 +113,7 @@ static int run(const struct review_input *in, struct review *r)
 		if (f->flags & FILE_BINARY)
 			continue;
 		if (c_source(path)) {
-			c_walk(p, f, check_prose, &sp);
+			c_walk(in->c_text, f, check_prose, &sp);
 		} else if (prose_file(path)) {
 			for (size_t i = f->first_line; i < f->end_line; i++)
 				if (p->lines[i].kind == LINE_ADDED)

@@ -109,8 +109,44 @@ static bool changed_line(const struct patch *p, size_t line)
 struct group {
 	size_t line;		/* the first report's */
 	int report;
+	const char *type;
+	int32_t file;
 	size_t more;		/* reports of the same type in the same file after it */
 };
+
+static int by_file_and_type(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+	int c = (x->file > y->file) - (x->file < y->file);
+	if (!c)
+		c = strcmp(x->type, y->type);
+	return c ? c : (x->report > y->report) - (x->report < y->report);
+}
+
+static int by_report(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+	return (x->report > y->report) - (x->report < y->report);
+}
+
+/*
+ * Like the whitespace checks: one comment per file and type, at its first
+ * line, in the order of the reports. Sorted by file and type, so that a
+ * group is a run. Returns how many groups g[0..n) made, first to last.
+ */
+static size_t group_reports(struct group *g, size_t n)
+{
+	qsort(g, n, sizeof(*g), by_file_and_type);
+	size_t ng = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (ng && g[ng - 1].file == g[i].file && !strcmp(g[ng - 1].type, g[i].type))
+			g[ng - 1].more++;
+		else
+			g[ng++] = g[i];
+	}
+	qsort(g, ng, sizeof(*g), by_report);
+	return ng;
+}
 
 static int checkpatch_run(const struct review_input *in, struct review *r)
 {
@@ -124,23 +160,15 @@ static int checkpatch_run(const struct review_input *in, struct review *r)
 	int n = tree_checkpatch(in->tree, text.data, text.len, &v, &why);
 	if (n < 0)
 		review_note(r, "checkpatch: %s", why.data);
-	/* Like the whitespace checks: one comment per file and type, at its first line. */
 	struct group *g = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*g));
 	size_t ng = 0;
 	for (int i = 0; i < n; i++) {
 		size_t line = v[i].line > CHECKPATCH_HEADER_LINES ?
 			v[i].line - CHECKPATCH_HEADER_LINES - 1 : SIZE_MAX;
-		if (rules_stand_for(v[i].type) || !changed_line(p, line))
-			continue;
-		size_t k = 0;
-		while (k < ng && !(p->lines[g[k].line].file == p->lines[line].file &&
-				   !strcmp(v[g[k].report].type, v[i].type)))
-			k++;
-		if (k < ng)
-			g[k].more++;
-		else
-			g[ng++] = (struct group){ line, i, 0 };
+		if (!rules_stand_for(v[i].type) && changed_line(p, line))
+			g[ng++] = (struct group){ line, i, v[i].type, p->lines[line].file, 0 };
 	}
+	ng = group_reports(g, ng);
 	for (size_t k = 0; k < ng; k++) {
 		const struct checkpatch_report *c = &v[g[k].report];
 		enum severity sev = c->level == 'E' ? SEVERITY_WARNING : SEVERITY_NIT;

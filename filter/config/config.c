@@ -23,86 +23,71 @@ struct key {
 	const char *name;
 	enum key_type type;
 	size_t offset;
+	const char *def;	/* the default, as a value would set it; NULL: unset */
 	const char *help;
-	const char *choices;	/* KEY_CHOICE: "a b c" */
+	const char *choices;	/* KEY_CHOICE: "a b c", the first the default */
 };
 
-#define KEY(name, type, help) { #name, type, offsetof(struct config, name), help, NULL }
+#define KEY(name, type, def, help) \
+	{ #name, type, offsetof(struct config, name), def, help, NULL }
 #define CHOICE(name, choices, help) \
-	{ #name, KEY_CHOICE, offsetof(struct config, name), help, choices }
+	{ #name, KEY_CHOICE, offsetof(struct config, name), NULL, help, choices }
 
+/* The one list of keys: --help, --list-keys and doc/configuration.md print it. */
 static const struct key keys[] = {
-	KEY(from, KEY_STRING, "your From: address; unset lets the mail client fill it"),
-	KEY(me, KEY_STRING, "your other addresses, never Cc'd: \"a@x.org, b@y.org\""),
+	KEY(from, KEY_STRING, NULL, "your From: address; unset lets the mail client fill it"),
+	KEY(me, KEY_STRING, NULL, "your other addresses, never Cc'd: \"a@x.org, b@y.org\""),
 	CHOICE(trim, "auto yes no", "cut uncommented hunks: auto (long patches with comments), yes, no"),
-	KEY(attribution, KEY_STRING, "the line above the quote; %d date, %f author, %n name, %a address"),
-	KEY(signature, KEY_STRING, "a file appended after \"-- \" (unset)"),
-	KEY(mutt, KEY_BOOL, "add X-Mutt-References so mutt marks the mail replied (no)"),
-	KEY(profile, KEY_STRING, "which built-in rules apply: auto, kernel, generic (auto)"),
-	KEY(skip_checks, KEY_STRING, "built-in checks to turn off, e.g. \"signoff subject-length\""),
-	KEY(add_checks, KEY_STRING, "built-in checks to turn on beyond the profile's, by id"),
-	KEY(dismissed, KEY_STRING, "findings not to repeat (~/.local/share/patchreview/dismissed)"),
-	KEY(show_dismissed, KEY_BOOL, "list the dismissed findings in a section at the end (no)"),
-	CHOICE(fingerprints, "line none", "end a draft with its findings' fingerprints: line, none (line)"),
-	KEY(record, KEY_BOOL, "keep each draft's findings until its reply is sent, for learn (yes)"),
-	KEY(learn_after, KEY_LONG, "dismiss a finding deleted before sending this many times (2)"),
-	KEY(maildir, KEY_STRING, "deliver the draft into this Maildir instead of stdout"),
-	KEY(strict, KEY_BOOL, "exit 4 when the model review fails (no)"),
-	KEY(quiet, KEY_BOOL, "no progress line on a terminal (no)"),
-	KEY(cache, KEY_BOOL, "reuse earlier model reviews of the same patch (yes)"),
-	KEY(backend, KEY_STRING, "model backend: none, openai, anthropic, ollama (none)"),
-	KEY(url, KEY_STRING, "base URL of the backend (the backend's public default)"),
-	KEY(model, KEY_STRING, "model name"),
-	KEY(api_key_env, KEY_STRING, "variable holding the API key (OPENAI_API_KEY, ANTHROPIC_API_KEY)"),
-	KEY(api_key_command, KEY_STRING, "command printing the API key, run without a shell"),
-	KEY(timeout, KEY_LONG, "seconds allowed for one model request (300)"),
-	KEY(max_tokens, KEY_LONG, "most tokens the model may answer with (4096)"),
-	KEY(temperature, KEY_DOUBLE, "sampling temperature (0)"),
-	KEY(retries, KEY_LONG, "retries on 408, 429, 500, 502, 503, 504, 529, connection errors (3)"),
-	KEY(min_confidence, KEY_DOUBLE, "drop model findings less sure than this, 0..1 (0.6)"),
-	CHOICE(low_confidence, "drop section", "findings below min_confidence: drop, or list them at the end (drop)"),
-	CHOICE(preexisting, "hide section", "model findings on code the patch does not touch: hide, or list them at the end (hide)"),
-	KEY(verify, KEY_BOOL, "ask the model to refute each finding in a second pass (no)"),
-	KEY(prompts_dir, KEY_STRING, "your prompt guides (~/.config/patchreview/prompts)"),
-	KEY(disclosure, KEY_STRING, "closing line, %s is the model (Assisted-by: patchreview (%s))"),
-	KEY(max_prompt_bytes, KEY_LONG, "skip the model above this prompt size (400000)"),
-	KEY(tree, KEY_STRING, "git work tree to read the code around the patch from"),
-	KEY(context_budget, KEY_LONG, "bytes of code from the tree in the prompt (12000)"),
-	KEY(checkpatch, KEY_BOOL, "run the tree's scripts/checkpatch.pl: its code, so only a tree you trust (no)"),
-	KEY(series_context_bytes, KEY_LONG, "of a series, the other patches' diffs each request may carry (16000)"),
-	KEY(part_bytes, KEY_LONG, "review a patch whose diff is larger in parts of about this size (32000)"),
-	KEY(jobs, KEY_LONG, "model requests sent at once, for a series or a patch in parts (4)"),
+	KEY(attribution, KEY_STRING, "On %d, %f wrote:", "the line above the quote: %d date, %f author, %n name, %a address, %s subject"),
+	KEY(signature, KEY_STRING, NULL, "a file appended after \"-- \""),
+	KEY(mutt, KEY_BOOL, "no", "add X-Mutt-References so mutt marks the mail replied"),
+	KEY(profile, KEY_STRING, "auto", "which built-in rules apply: auto, kernel, generic"),
+	KEY(skip_checks, KEY_STRING, NULL, "built-in checks to turn off, e.g. \"signoff subject-length\""),
+	KEY(add_checks, KEY_STRING, NULL, "built-in checks to turn on beyond the profile's, by id"),
+	KEY(dismissed, KEY_STRING, NULL, "findings not to repeat, none for no list (unset: ~/.local/share/patchreview/dismissed)"),
+	KEY(show_dismissed, KEY_BOOL, "no", "list the dismissed findings in a section at the end"),
+	CHOICE(notes, "header body", "notes and summaries for you alone: header (X-Patchreview-*), body"),
+	CHOICE(fingerprints, "header line none", "the findings' fingerprints: header, a line at the end, none"),
+	KEY(record, KEY_BOOL, "yes", "keep each draft's findings until its reply is sent, for learn"),
+	KEY(learn_after, KEY_LONG, "2", "dismiss a finding deleted before sending this many times"),
+	KEY(maildir, KEY_STRING, NULL, "deliver the draft into this Maildir instead of stdout"),
+	KEY(strict, KEY_BOOL, "no", "exit 4 when the model review fails"),
+	KEY(quiet, KEY_BOOL, "no", "no progress line on a terminal"),
+	KEY(cache, KEY_BOOL, "yes", "reuse earlier model reviews of the same patch"),
+	KEY(backend, KEY_STRING, "none", "model backend: none, openai, anthropic, ollama"),
+	KEY(url, KEY_STRING, NULL, "base URL of the backend (unset: the backend's public default)"),
+	KEY(model, KEY_STRING, NULL, "model name"),
+	KEY(api_key_env, KEY_STRING, NULL, "variable holding the API key (unset: OPENAI_API_KEY, ANTHROPIC_API_KEY)"),
+	KEY(api_key_command, KEY_STRING, NULL, "command printing the API key, run without a shell"),
+	KEY(timeout, KEY_LONG, "300", "seconds allowed for one model request"),
+	KEY(max_tokens, KEY_LONG, "4096", "most tokens the model may answer with"),
+	KEY(temperature, KEY_DOUBLE, "0", "sampling temperature"),
+	KEY(retries, KEY_LONG, "3", "retries on 408, 429, 500, 502, 503, 504, 529, connection errors"),
+	KEY(min_confidence, KEY_DOUBLE, "0.6", "drop model findings less sure than this, 0..1"),
+	CHOICE(low_confidence, "drop section", "findings below min_confidence: drop, or list them at the end"),
+	CHOICE(preexisting, "hide section", "model findings on code the patch does not touch: hide, or list them at the end"),
+	KEY(verify, KEY_BOOL, "no", "ask the model to refute each finding in a second pass"),
+	KEY(prompts_dir, KEY_STRING, NULL, "your prompt guides (unset: ~/.config/patchreview/prompts)"),
+	KEY(disclosure, KEY_STRING, "Assisted-by: patchreview (%s)", "closing line naming the model (%s), or none"),
+	KEY(max_prompt_bytes, KEY_LONG, "400000", "skip the model above this prompt size"),
+	KEY(tree, KEY_STRING, NULL, "git work tree to read the code around the patch from"),
+	/* An 8k-token model: core, guides and patch take about 4,000, the answer 1,000. */
+	KEY(context_budget, KEY_LONG, "12000", "bytes of code from the tree in the prompt"),
+	KEY(checkpatch, KEY_BOOL, "no", "run the tree's scripts/checkpatch.pl: its code, so only a tree you trust"),
+	KEY(series_context_bytes, KEY_LONG, "16000", "of a series, the other patches' diffs each request may carry"),
+	KEY(part_bytes, KEY_LONG, "32000", "review a patch whose diff is larger in parts of about this size"),
+	KEY(jobs, KEY_LONG, "4", "model requests sent at once, for a series or a patch in parts"),
 };
 
-void config_init(struct config *c)
-{
-	memset(c, 0, sizeof(*c));
-	c->cache = true;
-	c->timeout = 300;
-	c->max_tokens = 4096;
-	c->retries = 3;
-	c->min_confidence = 0.6;
-	c->max_prompt_bytes = 400000;
-	/* An 8k-token model: core, guides and patch take about 4,000, the answer 1,000. */
-	c->context_budget = 12000;
-	c->series_context_bytes = 16000;
-	c->part_bytes = 32000;
-	c->jobs = 4;
-	c->learn_after = 2;
-	c->record = true;
-	c->origin = xcalloc(sizeof(keys) / sizeof(*keys), sizeof(*c->origin));
-}
+#define NKEYS (sizeof(keys) / sizeof(*keys))
 
-void config_release(struct config *c)
+/* The default of k: its def, or a choice's first word (in buf). */
+static const char *key_default(const struct key *k, char *buf, size_t size)
 {
-	for (size_t i = 0; i < sizeof(keys) / sizeof(*keys); i++) {
-		if (keys[i].type == KEY_STRING || keys[i].type == KEY_CHOICE)
-			free(*(char **)((char *)c + keys[i].offset));
-		if (c->origin)
-			free(c->origin[i]);
-	}
-	free(c->origin);
-	memset(c, 0, sizeof(*c));
+	if (k->type != KEY_CHOICE)
+		return k->def;
+	snprintf(buf, size, "%.*s", (int)strcspn(k->choices, " "), k->choices);
+	return buf;
 }
 
 static int parse_bool(const char *v, bool *out)
@@ -147,38 +132,32 @@ static int choice_error(const struct key *k, const char *value, const char *orig
 	return ret;
 }
 
-int config_set(struct config *c, const char *name, const char *value,
-	       const char *origin)
+/* Sets k from text; an empty value is the default. Returns 0, or -1 after one line on stderr. */
+static int set_value(struct config *c, const struct key *k, const char *value,
+		     const char *origin)
 {
-	const struct key *k = NULL;
-	for (size_t i = 0; i < sizeof(keys) / sizeof(*keys); i++)
-		if (!strcmp(keys[i].name, name))
-			k = &keys[i];
-	if (!k)
-		return error("%s: unknown setting '%s'", origin, name);
-	/* Noted first: a bad value ends the run anyway. */
-	free(c->origin[k - keys]);
-	c->origin[k - keys] = xstrdup(origin);
 	void *slot = (char *)c + k->offset;
-	char *end;
+	char word[32], *end;
 	errno = 0;
 	switch (k->type) {
 	case KEY_CHOICE:
 		if (*value && !is_choice(k->choices, value))
 			return choice_error(k, value, origin);
 		/* fall through */
-	case KEY_STRING:
+	case KEY_STRING: {
+		const char *def = key_default(k, word, sizeof(word));
 		free(*(char **)slot);
-		*(char **)slot = *value ? xstrdup(value) : NULL;
+		*(char **)slot = *value ? xstrdup(value) : def ? xstrdup(def) : NULL;
 		return 0;
+	}
 	case KEY_BOOL:
 		if (parse_bool(value, slot) < 0)
-			return error("%s: '%s' wants yes or no, not '%s'", origin, name, value);
+			return error("%s: '%s' wants yes or no, not '%s'", origin, k->name, value);
 		return 0;
 	case KEY_LONG: {
 		long v = strtol(value, &end, 10);
 		if (errno || end == value || *end || v < 0)
-			return error("%s: '%s' wants a number, not '%s'", origin, name, value);
+			return error("%s: '%s' wants a number, not '%s'", origin, k->name, value);
 		*(long *)slot = v;
 		return 0;
 	}
@@ -186,7 +165,7 @@ int config_set(struct config *c, const char *name, const char *value,
 		double v = strtod(value, &end);
 		/* strtod() takes "nan" and "inf", which no setting means. */
 		if (errno || end == value || *end || !isfinite(v) || v < 0)
-			return error("%s: '%s' wants a number, not '%s'", origin, name, value);
+			return error("%s: '%s' wants a number, not '%s'", origin, k->name, value);
 		*(double *)slot = v;
 		return 0;
 	}
@@ -194,9 +173,48 @@ int config_set(struct config *c, const char *name, const char *value,
 	return -1;
 }
 
+int config_set(struct config *c, const char *name, const char *value,
+	       const char *origin)
+{
+	const struct key *k = NULL;
+	for (size_t i = 0; i < NKEYS; i++)
+		if (!strcmp(keys[i].name, name))
+			k = &keys[i];
+	if (!k)
+		return error("%s: unknown setting '%s'", origin, name);
+	/* Noted first: a bad value ends the run anyway. */
+	free(c->origin[k - keys]);
+	c->origin[k - keys] = xstrdup(origin);
+	return set_value(c, k, value, origin);
+}
+
+void config_init(struct config *c)
+{
+	char word[32];
+	memset(c, 0, sizeof(*c));
+	for (size_t i = 0; i < NKEYS; i++) {
+		const char *def = key_default(&keys[i], word, sizeof(word));
+		if (def && set_value(c, &keys[i], def, "the default") < 0)
+			abort();	/* a default the table cannot parse: a bug */
+	}
+	c->origin = xcalloc(NKEYS, sizeof(*c->origin));
+}
+
+void config_release(struct config *c)
+{
+	for (size_t i = 0; i < NKEYS; i++) {
+		if (keys[i].type == KEY_STRING || keys[i].type == KEY_CHOICE)
+			free(*(char **)((char *)c + keys[i].offset));
+		if (c->origin)
+			free(c->origin[i]);
+	}
+	free(c->origin);
+	memset(c, 0, sizeof(*c));
+}
+
 const char *config_origin(const struct config *c, const char *key)
 {
-	for (size_t i = 0; i < sizeof(keys) / sizeof(*keys); i++)
+	for (size_t i = 0; i < NKEYS; i++)
 		if (!strcmp(keys[i].name, key) && c->origin[i])
 			return c->origin[i];
 	return "the default";
@@ -256,7 +274,7 @@ static int read_environment(struct config *c)
 {
 	struct buf name = BUF_INIT;
 	int ret = 0;
-	for (size_t i = 0; !ret && i < sizeof(keys) / sizeof(*keys); i++) {
+	for (size_t i = 0; !ret && i < NKEYS; i++) {
 		buf_reset(&name);
 		buf_addstr(&name, "PATCHREVIEW_");
 		for (const char *k = keys[i].name; *k; k++)
@@ -284,8 +302,13 @@ int config_load(struct config *c, const char *path)
 	return ret < 0 ? ret : read_environment(c);
 }
 
-void config_print_keys(void)
+void config_print_keys(FILE *f, const char *indent)
 {
-	for (size_t i = 0; i < sizeof(keys) / sizeof(*keys); i++)
-		printf("  %-17s %s\n", keys[i].name, keys[i].help);
+	char word[32];
+	for (size_t i = 0; i < NKEYS; i++) {
+		const char *def = key_default(&keys[i], word, sizeof(word));
+		const char *quote = def && strchr(def, ' ') ? "\"" : "";
+		fprintf(f, "%s%-20s %s%-6s%s %s\n", indent, keys[i].name, quote,
+			def ? def : "unset", quote, keys[i].help);
+	}
 }

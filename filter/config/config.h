@@ -1,29 +1,36 @@
 /*
  * config.h: settings, layered as defaults < config file < environment <
- * command line. Every key has an environment override PATCHREVIEW_<KEY>.
+ * command line. Every key has an environment override PATCHREVIEW_<KEY>;
+ * the keys and their defaults are one table in config.c.
  */
 #ifndef CONFIG_H
 #define CONFIG_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 struct config {
 	/* the draft */
 	char *from;		/* reviewer identity for From:, or NULL */
 	char *me;		/* more of the reviewer's addresses, or NULL */
-	char *trim;		/* auto, yes, no; NULL is auto */
-	char *attribution;	/* the line above the quote, or NULL for the default */
+	char *trim;		/* auto, yes, no */
+	char *attribution;	/* the line above the quote, with %-escapes */
 	char *signature;	/* file appended after "-- ", or NULL */
 	bool sig_nodashes;	/* mutt's $sig_dashes unset: no "-- " line (not a key) */
 	const char *tag;	/* --tag: end with "TAG: from" (not owned), or NULL */
 	bool mutt;		/* add X-Mutt-References */
 	/* the built-in checks */
-	char *profile;		/* auto, kernel, generic; NULL is auto */
+	char *profile;		/* auto, kernel, generic */
 	char *skip_checks;	/* rules turned off, by id */
 	char *add_checks;	/* rules turned on beyond the profile's, by id */
 	char *dismissed;	/* the dismissed-findings file, or NULL for the default */
 	bool show_dismissed;	/* list the dismissed findings at the end of the draft */
-	char *fingerprints;	/* line, none: the fingerprints line; NULL is line */
+	/*
+	 * header, body: where the notes and closing summaries go, which are for
+	 * the maintainer alone (header: X-Patchreview-* fields)
+	 */
+	char *notes;
+	char *fingerprints;	/* header, line, none: where the fingerprints go */
 	bool record;		/* keep each draft's findings for patchreview learn */
 	long learn_after;	/* deletions before sending that dismiss a finding */
 	char *maildir;		/* deliver into this Maildir instead of stdout */
@@ -39,8 +46,8 @@ struct config {
 	const char *request_name;	/* the requests' file name; NULL: from their text */
 	const char *thread;	/* --thread: a Maildir or mbox of the thread, or NULL */
 	const char *output_dir;	/* --output-dir: each draft into DIR/NNNN-<subject>.eml */
-	/* the model reviewer; backend NULL or "none" means off */
-	char *backend;		/* openai, anthropic, ollama */
+	/* the model reviewer */
+	char *backend;		/* none (off), openai, anthropic, ollama */
 	char *url;
 	char *model;
 	char *api_key_env;
@@ -50,11 +57,11 @@ struct config {
 	double temperature;
 	long retries;
 	double min_confidence;	/* 0..1 */
-	char *low_confidence;	/* drop, section: what becomes of findings below it; NULL is drop */
-	char *preexisting;	/* hide, section: findings about code the patch does not touch; NULL is hide */
+	char *low_confidence;	/* drop, section: what becomes of findings below it */
+	char *preexisting;	/* hide, section: findings about code the patch does not touch */
 	bool verify;		/* second pass that tries to refute findings */
 	char *prompts_dir;
-	char *disclosure;	/* closing line; "%s" becomes the model name */
+	char *disclosure;	/* closing line, or "none"; "%s" becomes the model name */
 	long max_prompt_bytes;	/* skip the model when the prompt is larger */
 	/* the maintainer's tree */
 	char *tree;		/* a git work tree to read the code around the patch from */
@@ -87,7 +94,11 @@ const char *config_origin(const struct config *c, const char *key);
  */
 int config_load(struct config *c, const char *path);
 
-/* The keys with a one-line description each, for --help and the man page. */
-void config_print_keys(void);
+/*
+ * The keys, one a line: "INDENT<key> <default> <meaning>", the default a
+ * word, "unset", or a value in double quotes when it holds blanks; for
+ * --help, --list-keys and doc/configuration.md.
+ */
+void config_print_keys(FILE *f, const char *indent);
 
 #endif

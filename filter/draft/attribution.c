@@ -7,7 +7,6 @@
 #include "base/msg.h"
 #include "draft/parts.h"
 
-#define DEFAULT_FORMAT "On %d, %f wrote:"
 #define UNDATED_FORMAT "%f wrote:"
 #define ESCAPES "dfnas%"
 
@@ -40,10 +39,8 @@ static void add_escape(struct buf *out, char c, const struct mail *m)
 
 void draft_attribution(struct buf *out, const struct mail *m, const char *format)
 {
-	const char *f = format ? format : DEFAULT_FORMAT;
 	/* A mail without a Date has nothing for %d to say. */
-	if (!m->date && strstr(f, "%d"))
-		f = UNDATED_FORMAT;
+	const char *f = !m->date && strstr(format, "%d") ? UNDATED_FORMAT : format;
 	size_t start = out->len;
 	for (const char *p = f; *p; p++) {
 		if (*p == '%' && p[1])

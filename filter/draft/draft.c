@@ -13,17 +13,17 @@
 #include "draft/draft.h"
 #include "draft/headers.h"
 #include "draft/parts.h"
-#include "review/fingerprint.h"
 
 #define WRAP_COLUMNS 72
-/* Fingerprints on the closing line: 60 of them fit in an 8bit mail line. */
-#define FINGERPRINTS_MAX 60
+/* What starts a line patchreview writes for itself: a note, the fingerprints. */
+#define OWN_MARK "[patchreview"
 
 /* The body writer: remembers whether a blank line is due before the next text. */
 struct writer {
 	FILE *out;
 	bool gap;		/* a blank line is wanted before the next line */
 	bool at_start;		/* nothing written yet */
+	bool own;		/* the next line is patchreview's own: it may start with OWN_MARK */
 	struct buf scratch;
 };
 
@@ -55,11 +55,16 @@ static void put_raw(struct writer *w, const char *prefix, const char *s, size_t 
 /*
  * A line of mail or model text. One starting with '>' would pass for a
  * quoted line of the patch, one starting with "From " for an mbox
- * separator (which MTAs mangle): both get a space in front.
+ * separator (which MTAs mangle), one starting with OWN_MARK for
+ * patchreview's own line (which patchreview dismiss trusts): all get a
+ * space in front.
  */
 static void put_line(struct writer *w, const char *s, size_t len)
 {
-	bool forged = (len && s[0] == '>') || (len >= 5 && !memcmp(s, "From ", 5));
+	size_t mark = strlen(OWN_MARK);
+	bool forged = (len && s[0] == '>') || (len >= 5 && !memcmp(s, "From ", 5)) ||
+		(!w->own && len >= mark && !memcmp(s, OWN_MARK, mark));
+	w->own = false;
 	put_raw(w, forged ? " " : "", s, len);
 }
 
@@ -183,38 +188,55 @@ static void put_section(struct writer *w, const struct strvec *items, const char
 }
 
 /*
- * The findings' fingerprints, for patchreview dismiss, on one line the
- * maintainer deletes before sending (patchreview learn does not need it).
+ * fingerprints = line: the findings' fingerprints, for patchreview
+ * dismiss, on one line the maintainer deletes before sending.
  */
 static void put_fingerprints(struct writer *w, const struct patch *p, const struct review *r,
 			     const struct config *c)
 {
-	if (!r->nfindings || (c->fingerprints && !strcmp(c->fingerprints, "none")))
+	if (!r->nfindings || !draft_fingerprints_as(c, "line"))
 		return;
 	struct buf line = BUF_INIT;
-	buf_addstr(&line, "[patchreview-fingerprints:");
-	for (size_t i = 0; i < r->nfindings && i < FINGERPRINTS_MAX; i++) {
-		char fp[FINGERPRINT_LEN + 1];
-		finding_fingerprint(p, &r->findings[i], fp);
-		buf_addf(&line, " %s", fp);
-	}
-	buf_addstr(&line, r->nfindings > FINGERPRINTS_MAX ? " ...]" : "]");
+	buf_addstr(&line, MAIL_FINGERPRINTS_LINE " ");
+	draft_fingerprints(&line, p, r);
+	buf_addch(&line, ']');
 	w->gap = true;
 	put_raw(w, "", line.data, line.len);
 	buf_release(&line);
+}
+
+/* notes = body: the notes at the top, each "[patchreview: ...]". */
+static void put_notes(struct writer *w, const struct review *r, const struct config *c)
+{
+	if (!draft_notes_in_body(c))
+		return;
+	for (size_t i = 0; i < r->notes.n; i++) {
+		struct buf note = BUF_INIT;
+		buf_addf(&note, OWN_MARK ": %s]", r->notes.v[i]);
+		w->own = true;
+		put_wrapped(w, note.data);
+		buf_release(&note);
+	}
+	w->gap = r->notes.n > 0;
+}
+
+/*
+ * The disclosure goes with model text in the mail: a model comment or a
+ * section of them, or with notes = body the model's summary.
+ */
+static bool model_text_in_body(const struct review *r, const struct config *c)
+{
+	for (size_t i = 0; i < r->nfindings; i++)
+		if (!strcmp(r->findings[i].source, "model"))
+			return true;
+	return r->less_sure.n || r->preexisting.n || draft_notes_in_body(c);
 }
 
 /* Quotes the lines [0, end) that draft_select_lines() picks, each comment under its line. */
 static void put_body(struct writer *w, const struct mail *m, const struct patch *p,
 		     const struct review *r, const struct config *c, bool reviewed, size_t end)
 {
-	for (size_t i = 0; i < r->notes.n; i++) {
-		struct buf note = BUF_INIT;
-		buf_addf(&note, "[patchreview: %s]", r->notes.v[i]);
-		put_wrapped(w, note.data);
-		buf_release(&note);
-	}
-	w->gap = r->notes.n > 0;
+	put_notes(w, r, c);
 	put_attribution(w, m, c);
 
 	const struct finding **sorted = xcalloc(r->nfindings + 1, sizeof(*sorted));
@@ -250,7 +272,7 @@ static void put_body(struct writer *w, const struct mail *m, const struct patch 
 	free(quote);
 	free(sorted);
 
-	for (size_t i = 0; i < r->summary.n; i++) {
+	for (size_t i = 0; draft_notes_in_body(c) && i < r->summary.n; i++) {
 		w->gap = true;
 		put_wrapped(w, r->summary.v[i]);
 	}
@@ -267,7 +289,7 @@ static void put_body(struct writer *w, const struct mail *m, const struct patch 
 		put_line(w, tag.data, tag.len);
 		buf_release(&tag);
 	}
-	if (r->disclosure) {
+	if (r->disclosure && model_text_in_body(r, c)) {
 		w->gap = true;
 		put_wrapped(w, r->disclosure);
 	}
@@ -282,7 +304,7 @@ int draft_check_config(const struct config *c)
 }
 
 int draft_write(FILE *out, const struct mail *m, const struct patch *p,
-		const struct review *r, const struct config *c, bool reviewed)
+		const struct review *r, const struct config *c, bool reviewed, unsigned later)
 {
 	struct writer w = { .out = out, .at_start = true, .scratch = BUF_INIT };
 	/* A mail quoted whole loses its signature and the list's footer, unless trim = no. */
@@ -290,7 +312,9 @@ int draft_write(FILE *out, const struct mail *m, const struct patch *p,
 	size_t end = cut ? patch_footer(p) : p->nlines;
 	while (cut && end > 0 && !p->lines[end - 1].len)
 		end--;
-	draft_headers(out, m, c);
+	draft_headers(out, m, c, later);
+	draft_bookkeeping_headers(out, p, r, c);
+	draft_headers_end(out);
 	put_body(&w, m, p, r, c, reviewed, end);
 	buf_release(&w.scratch);
 	if (fflush(out) || ferror(out))

@@ -13,15 +13,16 @@
 /* Longest body line, in bytes, as 8bit mail allows; longer ones are cut. */
 #define DRAFT_MAX_LINE 998
 
-/*
- * Writes the reply draft to out. With reviewed false (the mail holds no
- * patch, or is a cover letter) the whole text is quoted up to the sender's
- * signature or the list's footer. Returns 0, or -1 when writing failed.
- */
 /* The draft's settings (attribution, --tag): 0, or -1 with one line on stderr. */
 int draft_check_config(const struct config *c);
 
+/*
+ * Writes the reply draft to out. With reviewed false (the mail holds no
+ * patch, or is a cover letter) the whole text is quoted up to the sender's
+ * signature or the list's footer. Its Date: is later seconds after now
+ * (the drafts of one run sort in order). Returns 0, or -1 when writing failed.
+ */
 int draft_write(FILE *out, const struct mail *m, const struct patch *p,
-		const struct review *r, const struct config *c, bool reviewed);
+		const struct review *r, const struct config *c, bool reviewed, unsigned later);
 
 #endif

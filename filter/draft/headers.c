@@ -45,11 +45,11 @@ static void put_header(FILE *out, char *line)
 	free(line);
 }
 
-static void put_date(FILE *out)
+static void put_date(FILE *out, unsigned later)
 {
 	char date[64];
 	const char *epoch = getenv("SOURCE_DATE_EPOCH");
-	time_t now = epoch ? (time_t)strtoll(epoch, NULL, 10) : time(NULL);
+	time_t now = (epoch ? (time_t)strtoll(epoch, NULL, 10) : time(NULL)) + (time_t)later;
 	struct tm tm;
 	if (epoch)
 		gmtime_r(&now, &tm);
@@ -106,7 +106,7 @@ static void recipients(const struct mail *m, const struct address_list *me,
 			add_unique(cc, &lists[k]->v[i], me, to);
 }
 
-void draft_headers(FILE *out, const struct mail *m, const struct config *c)
+void draft_headers(FILE *out, const struct mail *m, const struct config *c, unsigned later)
 {
 	struct address_list me = { 0 }, from = { 0 }, to = { 0 }, cc = { 0 };
 	parse_me(&me, c);
@@ -133,14 +133,18 @@ void draft_headers(FILE *out, const struct mail *m, const struct config *c)
 		if (m->message_id)
 			fprintf(out, " <%s>\n", m->message_id);
 	}
-	put_date(out);
+	put_date(out, later);
 	if (c->mutt && m->message_id)
 		fprintf(out, "X-Mutt-References: <%s>\n", m->message_id);
-	fputs("MIME-Version: 1.0\n"
-	      "Content-Type: text/plain; charset=UTF-8\n"
-	      "Content-Transfer-Encoding: 8bit\n\n", out);
 	address_list_release(&me);
 	address_list_release(&from);
 	address_list_release(&to);
 	address_list_release(&cc);
+}
+
+void draft_headers_end(FILE *out)
+{
+	fputs("MIME-Version: 1.0\n"
+	      "Content-Type: text/plain; charset=UTF-8\n"
+	      "Content-Transfer-Encoding: 8bit\n\n", out);
 }

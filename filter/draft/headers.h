@@ -7,7 +7,12 @@
 #include "config/config.h"
 #include "mail/mail.h"
 
-/* Writes the header block and the blank line that ends it. */
-void draft_headers(FILE *out, const struct mail *m, const struct config *c);
+/*
+ * Writes the reply's header fields. Date: is now and later seconds, so
+ * that the drafts of one run sort in the order they were written.
+ */
+void draft_headers(FILE *out, const struct mail *m, const struct config *c, unsigned later);
+/* Writes the MIME fields and the blank line that ends the header block. */
+void draft_headers_end(FILE *out);
 
 #endif

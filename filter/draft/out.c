@@ -29,13 +29,13 @@ void draft_out_init(struct draft_out *o, const struct config *c, bool several)
 
 /* The draft as bytes; NULL (after one line on stderr) when it cannot be made. */
 static char *render(const struct mail *m, const struct patch *p, const struct review *r,
-		    const struct config *c, bool reviewed, size_t *leno)
+		    const struct config *c, bool reviewed, unsigned later, size_t *leno)
 {
 	char *data = NULL;
 	FILE *f = open_memstream(&data, leno);
 	if (!f)
 		die_nomem();
-	int ret = draft_write(f, m, p, r, c, reviewed);
+	int ret = draft_write(f, m, p, r, c, reviewed, later);
 	if (fclose(f) || ret < 0) {
 		free(data);
 		return NULL;
@@ -140,7 +140,8 @@ int draft_out_write(struct draft_out *o, unsigned number, const struct mail *m,
 {
 	const struct config *c = o->config;
 	size_t len = 0;
-	char *data = render(m, p, r, c, reviewed, &len);
+	/* A second later each: mutt's recall menu and aerc's Drafts list them in order. */
+	char *data = render(m, p, r, c, reviewed, (unsigned)o->written, &len);
 	int ret = -1;
 	free(o->path);
 	o->path = NULL;

@@ -3,6 +3,7 @@
 #define DRAFT_PARTS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "base/buf.h"
 #include "config/config.h"
@@ -22,8 +23,8 @@ unsigned char *draft_select_lines(const struct patch *p, const struct review *r,
 				  const char *trim, bool reviewed);
 
 /*
- * attribution.c: the line above the quote, from format (NULL: the
- * default, "On %d, %f wrote:"), appended to out.
+ * attribution.c: the line above the quote, from format (the attribution
+ * setting), appended to out.
  */
 void draft_attribution(struct buf *out, const struct mail *m, const char *format);
 /* attribution.c: 0, or -1 with one line on stderr naming origin for an unknown escape. */
@@ -39,5 +40,18 @@ int draft_check_tag(const char *tag, const char *from);
  * 0 (a missing file is no signature, as in mutt), or -1 after a warning.
  */
 int draft_signature(struct buf *out, const char *path);
+
+/* bookkeeping.c: notes = body: the notes and summaries are in the text, as before. */
+bool draft_notes_in_body(const struct config *c);
+/* bookkeeping.c: is the fingerprints setting where ("header", "line", "none")? */
+bool draft_fingerprints_as(const struct config *c, const char *where);
+/* bookkeeping.c: the findings' fingerprints, blank-separated, appended to out. */
+void draft_fingerprints(struct buf *out, const struct patch *p, const struct review *r);
+/*
+ * bookkeeping.c: the X-Patchreview-* header fields: the notes and the
+ * summaries (unless notes = body), the fingerprints (fingerprints = header).
+ */
+void draft_bookkeeping_headers(FILE *out, const struct patch *p, const struct review *r,
+			       const struct config *c);
 
 #endif

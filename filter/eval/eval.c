@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/offline.h"
 #include "base/buf.h"
+#include "base/hash.h"
 #include "base/msg.h"
 #include "base/paths.h"
 #include "base/strvec.h"
@@ -13,9 +15,7 @@
 #include "eval/eval.h"
 #include "eval/report.h"
 #include "eval/run.h"
-#include "eval/set.h"
-#include "model/cache.h"
-#include "model/offline.h"
+#include "evalset/set.h"
 
 enum { EVAL_OK = 0, EVAL_USAGE = 2, EVAL_FAILED = 3 };
 /* Case names have three digits at most. */
@@ -167,7 +167,7 @@ static int parse(struct config *c, struct eval_options *o, int argc, char **argv
 static char *default_out(const struct set_params *p)
 {
 	char *root = xdg_path("XDG_CACHE_HOME", ".cache", "patchreview/eval");
-	char *repo = realpath(p->repo, NULL), key[CACHE_KEY_SIZE], numbers[64];
+	char *repo = realpath(p->repo, NULL), key[HASH_SHA256_HEX], numbers[64];
 	if (!root || !repo) {
 		free(root);
 		free(repo);
@@ -175,7 +175,7 @@ static char *default_out(const struct set_params *p)
 	}
 	snprintf(numbers, sizeof(numbers), "%ld %ld", p->count, p->clean);
 	const char *parts[] = { repo, p->since ? p->since : "", numbers };
-	cache_key(key, parts, 3);
+	hash_sha256_strings(key, parts, 3);
 	const char *base = strrchr(repo, '/');
 	struct buf b = BUF_INIT;
 	buf_addf(&b, "%s/%s-%.8s", root, base && base[1] ? base + 1 : "repo", key);

@@ -4,9 +4,9 @@
 
 #include "base/buf.h"
 #include "base/text.h"
-#include "eval/hints.h"
 #include "eval/result.h"
 #include "eval/score.h"
+#include "evalset/hints.h"
 
 /* Where a finding is: the commit message, a side of the diff, or the whole patch. */
 static const char *side_of(const struct patch *p, size_t line)

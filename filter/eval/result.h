@@ -9,8 +9,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "eval/set.h"
-#include "eval/truth.h"
+#include "evalset/set.h"
+#include "evalset/truth.h"
 #include "patch/patch.h"
 #include "review/review.h"
 

@@ -14,8 +14,8 @@
 #include "base/buf.h"
 #include "base/strvec.h"
 #include "config/config.h"
+#include "evalset/set.h"
 #include "review/review.h"
-#include "eval/set.h"
 
 #define EVAL_MAX_JOBS 64
 

@@ -1,8 +1,8 @@
 /* score.c: findings against the truth, by line, hunk and function. */
 #include <string.h>
 
-#include "eval/funcname.h"
 #include "eval/score.h"
+#include "evalset/funcname.h"
 #include "review/finding.h"
 
 const char *match_name(enum match m)

@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "base/buf.h"
-#include "eval/truth.h"
+#include "evalset/truth.h"
 #include "patch/patch.h"
 
 enum match { MATCH_NONE, MATCH_HUNK, MATCH_LINE };

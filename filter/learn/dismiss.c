@@ -1,7 +1,8 @@
 /*
  * dismiss.c: patchreview dismiss. Records findings the maintainer does not
  * want to see again, named by fingerprint, or picked from a draft on
- * stdin: its fingerprints line, or the record of the mail it answers.
+ * stdin: the record of the mail it answers, or the fingerprints the
+ * draft names in patchreview's own hand.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include "base/msg.h"
 #include "base/text.h"
 #include "learn/learn.h"
+#include "learn/own.h"
 #include "learn/record.h"
 #include "learn/store.h"
 #include "mail/mail.h"
@@ -30,56 +32,54 @@ struct dismiss_opts {
 	bool all;
 };
 
-/* The findings a draft names: its fingerprints line, with what the record says of each. */
+/*
+ * The findings of the draft: those it names in patchreview's own hand
+ * (learn/own.h), never a line of its text, with what the record says of
+ * each; when it names none, the record of the mail it answers.
+ */
 static void draft_findings(const struct mail *m, struct record *found)
 {
 	struct record rec = { 0 };
 	bool have_record = m->in_reply_to && !record_read(&rec, m->in_reply_to);
-	const char *line = m->text ? strstr(m->text, "[patchreview-fingerprints:") : NULL;
+	struct strvec fps = STRVEC_INIT;
+	own_fingerprints(m, &fps);
 	memset(found, 0, sizeof(*found));
-	if (!line) {
-		*found = rec;	/* the line was deleted: the record still knows */
+	if (!fps.n) {
+		*found = rec;	/* fingerprints = none, or the line was deleted */
 		return;
 	}
-	line += strlen("[patchreview-fingerprints:");
-	for (;;) {
-		line += strspn(line, " ");
-		size_t len = strspn(line, "0123456789abcdef");
-		if (len != FINGERPRINT_LEN)
-			break;
-		char fp[FINGERPRINT_LEN + 1];
-		memcpy(fp, line, len);
-		fp[len] = '\0';
-		line += len;
-		struct record_finding f = { xstrdup(fp), xstrdup("*"), xstrdup("-"), xstrdup("") };
-		for (size_t i = 0; have_record && i < rec.n; i++) {
-			if (strcmp(rec.v[i].fp, fp))
-				continue;
-			free(f.source);
-			free(f.file);
-			free(f.text);
-			f.source = xstrdup(rec.v[i].source);
-			f.file = xstrdup(rec.v[i].file);
-			f.text = xstrdup(rec.v[i].text);
-			break;
-		}
-		found->v = xrealloc(found->v, (found->n + 1) * sizeof(*found->v));
-		found->v[found->n++] = f;
+	found->v = xcalloc(fps.n, sizeof(*found->v));
+	for (size_t k = 0; k < fps.n; k++) {
+		const struct record_finding *known = NULL;
+		for (size_t i = 0; have_record && !known && i < rec.n; i++)
+			if (!strcmp(rec.v[i].fp, fps.v[k]))
+				known = &rec.v[i];
+		found->v[found->n++] = (struct record_finding){
+			xstrdup(fps.v[k]), xstrdup(known ? known->source : "*"),
+			xstrdup(known ? known->file : "-"), xstrdup(known ? known->text : ""),
+		};
 	}
+	strvec_clear(&fps);
 	record_release(&rec);
+}
+
+/* One finding as the list shows it: "FP  SOURCE  FILE: TEXT". */
+static void describe(struct buf *line, const struct record_finding *f)
+{
+	buf_addf(line, "%s  %s  ", f->fp, f->source);
+	if (strcmp(f->file, "-"))
+		buf_addf(line, "%s: ", f->file);
+	text_clean(line, f->text, strlen(f->text), TEXT_ONE_LINE);
+	buf_cut_utf8(line, 200);
 }
 
 static void list_findings(const struct record *rec)
 {
 	struct buf line = BUF_INIT;
 	for (size_t i = 0; i < rec->n; i++) {
-		const struct record_finding *f = &rec->v[i];
 		buf_reset(&line);
-		buf_addf(&line, "%2zu  %s  %s  ", i + 1, f->fp, f->source);
-		if (strcmp(f->file, "-"))
-			buf_addf(&line, "%s: ", f->file);
-		text_clean(&line, f->text, strlen(f->text), TEXT_ONE_LINE);
-		buf_cut_utf8(&line, 200);
+		buf_addf(&line, "%2zu  ", i + 1);
+		describe(&line, &rec->v[i]);
 		puts(line.data);
 	}
 	buf_release(&line);
@@ -89,14 +89,25 @@ static void list_findings(const struct record *rec)
 		puts("Dismiss some with: patchreview dismiss N... < draft (or --all).");
 }
 
+/* Dismisses f and says so on stdout ("dismissed  2  FP  SOURCE  FILE: TEXT"); n is its number or 0. */
 static int dismiss_one(const struct config *c, const struct dismiss_opts *o,
-		       const struct record_finding *f)
+		       const struct record_finding *f, size_t n)
 {
 	if (store_is_dismissed(c, f->fp)) {
 		warn("%s is dismissed already", f->fp);
 		return 0;
 	}
-	return store_dismiss(c, f->source, f->fp, o->list, o->reason, f->file, *f->text ? f->text : NULL);
+	if (store_dismiss(c, f->source, f->fp, o->list, o->reason, f->file,
+			  *f->text ? f->text : NULL) < 0)
+		return -1;
+	struct buf line = BUF_INIT;
+	buf_addstr(&line, "dismissed  ");
+	if (n)
+		buf_addf(&line, "%2zu  ", n);
+	describe(&line, f);
+	puts(line.data);
+	buf_release(&line);
+	return 0;
 }
 
 /* From the draft on stdin: list its findings, or dismiss those picked. */
@@ -112,7 +123,7 @@ static int from_draft(const struct config *c, const struct dismiss_opts *o, char
 	if (!npicks && !o->all)
 		list_findings(&rec);
 	for (size_t i = 0; o->all && i < rec.n; i++)
-		ret |= dismiss_one(c, o, &rec.v[i]);
+		ret |= dismiss_one(c, o, &rec.v[i], i + 1);
 	for (int k = 0; k < npicks; k++) {
 		char *end;
 		unsigned long n = strtoul(picks[k], &end, 10);
@@ -120,7 +131,7 @@ static int from_draft(const struct config *c, const struct dismiss_opts *o, char
 			ret = error("'%s' is not one of the %zu findings of the draft", picks[k], rec.n);
 			continue;
 		}
-		ret |= dismiss_one(c, o, &rec.v[n - 1]);
+		ret |= dismiss_one(c, o, &rec.v[n - 1], n);
 	}
 	record_release(&rec);
 	mail_list_release(&mails);
@@ -174,7 +185,7 @@ int dismiss_main(int argc, char **argv)
 			struct record_finding f = { argv[i], "*", "-", "" };
 			if (!fingerprint_valid(argv[i]))
 				ret = error("'%s' is not a fingerprint (twelve hex digits)", argv[i]);
-			else if (dismiss_one(&c, &o, &f) < 0)
+			else if (dismiss_one(&c, &o, &f, 0) < 0)
 				ret = -1;
 		}
 	} else if (isatty(0)) {

@@ -1,8 +1,9 @@
 /*
- * learn.c: patchreview learn. Each sent reply is compared with the draft
- * patchreview wrote for the same mail: a finding whose comment is still
- * in the reply was kept, one that is gone was deleted before sending.
- * Deleted learn_after times, a finding is dismissed.
+ * learn.c: patchreview learn. Each sent reply written from a draft is
+ * compared with it: a finding whose comment is still in the reply was
+ * kept, one that is gone was deleted before sending. Deleted learn_after
+ * times, a finding is dismissed. Other replies to the same mail are
+ * skipped, and counted.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -17,6 +18,7 @@
 #include "base/buf.h"
 #include "base/msg.h"
 #include "learn/learn.h"
+#include "learn/own.h"
 #include "learn/record.h"
 #include "learn/store.h"
 #include "mail/mail.h"
@@ -26,6 +28,7 @@
 
 struct tally {
 	size_t replies, kept, deleted, dismissed;
+	size_t skipped;		/* replies to reviewed mail not written from the draft */
 };
 
 /* The reply's own words, lowercased, each between blanks: what the maintainer sent. */
@@ -72,6 +75,25 @@ static bool kept(const char *comment, const char *reply_words)
 	return !words || found >= KEPT_SHARE * (double)words;	/* no words: nothing to judge */
 }
 
+/*
+ * Was the reply written from the draft? It names the draft's findings in
+ * patchreview's own hand (the fingerprints header the send hook sees), or
+ * it kept one of the draft's comments. A plain reply ("Applied, thanks.")
+ * to a mail that also had a draft is neither, and says nothing about it.
+ */
+static bool from_draft(const struct mail *m, const struct record *rec, const char *words)
+{
+	struct strvec fps = STRVEC_INIT;
+	own_fingerprints(m, &fps);
+	bool named = false;
+	for (size_t i = 0; !named && i < rec->n; i++)
+		named = strvec_has(&fps, rec->v[i].fp);
+	strvec_clear(&fps);
+	for (size_t i = 0; !named && i < rec->n; i++)
+		named = *rec->v[i].text && kept(rec->v[i].text, words);
+	return named;
+}
+
 /* One sent reply. */
 static void learn_reply(const struct mail *m, const struct config *c, struct tally *t)
 {
@@ -80,6 +102,14 @@ static void learn_reply(const struct mail *m, const struct config *c, struct tal
 		return;
 	struct buf words = BUF_INIT;
 	own_words(&words, m->text ? m->text : "");
+	if (!from_draft(m, &rec, words.data)) {
+		/* The record stays: the draft may still be sent. */
+		if (store_log_skipped(m->message_id) > 0)
+			t->skipped++;
+		buf_release(&words);
+		record_release(&rec);
+		return;
+	}
 	t->replies++;
 	for (size_t i = 0; i < rec.n; i++) {
 		const struct record_finding *f = &rec.v[i];
@@ -181,8 +211,9 @@ int learn_main(int argc, char **argv)
 	}
 	if (!c.quiet)
 		fprintf(stderr, "patchreview: %zu repl%s to reviewed mail: %zu comment%s kept, "
-			"%zu deleted, %zu newly dismissed\n", t.replies, t.replies == 1 ? "y" : "ies",
-			t.kept, t.kept == 1 ? "" : "s", t.deleted, t.dismissed);
+			"%zu deleted, %zu newly dismissed; %zu not written from the draft, skipped\n",
+			t.replies, t.replies == 1 ? "y" : "ies", t.kept, t.kept == 1 ? "" : "s",
+			t.deleted, t.dismissed, t.skipped);
 	config_release(&c);
 	return ret < 0 ? 3 : 0;
 }

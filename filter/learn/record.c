@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/buf.h"
+#include "base/hash.h"
 #include "base/msg.h"
 #include "base/paths.h"
 #include "base/slurp.h"
@@ -24,16 +25,18 @@ char *learn_path(const char *leaf)
 	return path;
 }
 
-/* drafts/<16 hex digits of the id's hash>: ids hold characters no file name should. */
+void record_key(const char *msgid, char out[RECORD_KEY_LEN + 1])
+{
+	uint64_t h = hash_fnv64(HASH_FNV64_INIT, msgid, strlen(msgid));
+	snprintf(out, RECORD_KEY_LEN + 1, "%016llx", (unsigned long long)h);
+}
+
+/* drafts/<the id's key>: ids hold characters no file name should. */
 static char *record_path(const char *msgid)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (const char *s = msgid; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 0x100000001b3ULL;
-	}
-	char leaf[32];
-	snprintf(leaf, sizeof(leaf), "drafts/%016llx", (unsigned long long)h);
+	char key[RECORD_KEY_LEN + 1], leaf[32];
+	record_key(msgid, key);
+	snprintf(leaf, sizeof(leaf), "drafts/%s", key);
 	return learn_path(leaf);
 }
 

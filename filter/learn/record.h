@@ -42,6 +42,10 @@ void record_write(const struct mail *m, const struct patch *p, const struct revi
 int record_read(struct record *rec, const char *msgid);
 void record_release(struct record *rec);
 
+/* A mail's name in the learn files: 16 hex digits of a hash of its Message-ID. */
+#define RECORD_KEY_LEN 16
+void record_key(const char *msgid, char out[RECORD_KEY_LEN + 1]);
+
 /* The directory under XDG_DATA_HOME where patchreview keeps what it learns, with leaf. */
 char *learn_path(const char *leaf);
 

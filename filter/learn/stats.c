@@ -1,7 +1,8 @@
 /*
  * stats.c: patchreview stats. Per built-in check and for the model, how
  * many of the findings in sent replies the maintainer kept and deleted:
- * a precision figure for this maintainer, from the learned log.
+ * a precision figure for this maintainer, from the learned log; and how
+ * many replies were skipped, not written from the draft.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +57,7 @@ int stats_main(int argc, char **argv)
 	struct buf log = BUF_INIT;
 	struct source_count *v = NULL;
 	size_t n = 0;
+	unsigned long skipped = 0;
 	if (path)
 		slurp_file(path, LOG_MAX, &log);
 	for (const char *s = log.data; s && *s;) {
@@ -66,6 +68,7 @@ int stats_main(int argc, char **argv)
 		const char *t3 = t2 ? memchr(t2 + 1, '\t', len - (size_t)(t2 + 1 - s)) : NULL;
 		bool kept = t1 && t1 - s == 4 && !memcmp(s, "kept", 4);
 		bool deleted = t1 && t1 - s == 7 && !memcmp(s, "deleted", 7);
+		skipped += t3 && t1 - s == 7 && !memcmp(s, "skipped", 7);
 		if (t3 && (kept || deleted)) {
 			struct source_count *sc = count_for(&v, &n, t2 + 1, (size_t)(t3 - t2 - 1));
 			sc->kept += kept;
@@ -73,9 +76,9 @@ int stats_main(int argc, char **argv)
 		}
 		s += len + (s[len] == '\n');
 	}
-	if (!n) {
+	if (!n && !skipped) {
 		puts("Nothing learned yet: run patchreview learn on the replies you sent.");
-	} else {
+	} else if (n) {
 		qsort(v, n, sizeof(*v), by_name);
 		printf("%-22s %6s %8s %9s\n", "source", "kept", "deleted", "kept %");
 		unsigned long kept = 0, deleted = 0;
@@ -89,6 +92,9 @@ int stats_main(int argc, char **argv)
 		printf("%-22s %6lu %8lu %8.0f%%\n", "all", kept, deleted,
 		       100.0 * (double)kept / (double)(kept + deleted));
 	}
+	if (skipped)
+		printf("%lu repl%s not written from the draft, skipped (nothing learned)\n",
+		       skipped, skipped == 1 ? "y" : "ies");
 	for (size_t i = 0; i < n; i++)
 		free(v[i].source);
 	free(v);

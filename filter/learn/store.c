@@ -141,19 +141,34 @@ int store_log(const char *verdict, const char *fp, const char *source)
 	return ret;
 }
 
-long store_deletions(const char *fp)
+/* Lines of the learned log that start "VERDICT<TAB>KEY<TAB>". */
+static long count_lines(const char *verdict, const char *key)
 {
 	char *path = learn_path("learned");
-	struct buf log = BUF_INIT;
+	struct buf log = BUF_INIT, start = BUF_INIT;
 	long n = 0;
-	if (path && !slurp_file(path, LOG_MAX, &log)) {
-		size_t fplen = strlen(fp);
+	buf_addf(&start, "%s\t%s\t", verdict, key);
+	if (path && !slurp_file(path, LOG_MAX, &log))
 		for (const char *s = log.data; s && *s; s = strchr(s, '\n'), s += s != NULL)
-			if (!strncmp(s, "deleted\t", 8) && !strncmp(s + 8, fp, fplen) &&
-			    s[8 + fplen] == '\t')
-				n++;
-	}
+			n += !strncmp(s, start.data, start.len);
+	buf_release(&start);
 	buf_release(&log);
 	free(path);
 	return n;
+}
+
+long store_deletions(const char *fp)
+{
+	return count_lines("deleted", fp);
+}
+
+int store_log_skipped(const char *msgid)
+{
+	char key[RECORD_KEY_LEN + 1] = "-";
+	if (msgid) {
+		record_key(msgid, key);
+		if (count_lines("skipped", key))
+			return 0;
+	}
+	return store_log("skipped", key, "-") < 0 ? -1 : 1;
 }

@@ -3,7 +3,9 @@
  * list they append to, and the log of what each sent reply kept.
  *
  * ${XDG_DATA_HOME:-~/.local/share}/patchreview/learned, one line a finding
- * of a sent reply: "kept|deleted<TAB>FINGERPRINT<TAB>SOURCE<TAB>DATE".
+ * of a sent reply: "kept|deleted<TAB>FINGERPRINT<TAB>SOURCE<TAB>DATE", and
+ * one a reply skipped, not written from its draft:
+ * "skipped<TAB>HASH OF ITS MESSAGE-ID<TAB>-<TAB>DATE".
  */
 #ifndef STORE_H
 #define STORE_H
@@ -30,6 +32,12 @@ int store_dismiss(const struct config *c, const char *source, const char *fp,
 
 /* Appends one line to the learned log. Returns 0 or -1. */
 int store_log(const char *verdict, const char *fp, const char *source);
+
+/*
+ * Logs a reply skipped, once a Message-ID (msgid may be NULL). Returns 1
+ * when logged, 0 when that reply was logged before, -1 on error.
+ */
+int store_log_skipped(const char *msgid);
 
 /* How many times fp was deleted before sending, by the log. */
 long store_deletions(const char *fp);

@@ -1,7 +1,9 @@
 /* encode.c: writing header lines, RFC 2047-encoded and folded by GMime. */
+#include <gmime/gmime.h>
+
 #include "base/buf.h"
 #include "base/msg.h"
-#include "mail/parse.h"
+#include "mail/mail.h"
 
 char *mail_format_addresses(const char *name, const struct address *v, size_t n)
 {

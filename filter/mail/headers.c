@@ -7,7 +7,7 @@
 
 #include "base/msg.h"
 #include "base/text.h"
-#include "mail/parse.h"
+#include "mail/headers.h"
 
 static char *clean_header(const char *value)
 {
@@ -135,6 +135,7 @@ void mail_read_headers(struct mail *m, GMimeMessage *msg)
 			warn("the Message-ID is malformed; the reply will not name it");
 	}
 	g_free(id);
+	m->fingerprints = clean_header(g_mime_object_get_header(obj, MAIL_FINGERPRINTS_HEADER));
 	const char *irt = g_mime_object_get_header(obj, "In-Reply-To");
 	GMimeReferences *parent = irt ? g_mime_references_parse(NULL, irt) : NULL;
 	if (parent && g_mime_references_length(parent) > 0)

@@ -11,7 +11,10 @@
 #include "base/msg.h"
 #include "base/slurp.h"
 #include "base/text.h"
-#include "mail/parse.h"
+#include "mail/crlf.h"
+#include "mail/limits.h"
+#include "mail/mbox.h"
+#include "mail/message.h"
 
 void mail_init(void)
 {
@@ -38,75 +41,6 @@ static int read_input(int fd, GByteArray **arro)
 	char *data = buf_detach(&in, &len);
 	*arro = g_byte_array_new_take((guint8 *)data, len);
 	return 0;
-}
-
-/*
- * A message stored with CRLF line ends (Windows tools, some archives) has
- * CRLF as its transport form: turn it into LF so that only CRs inside the
- * content (encoded, or on some lines only) are left for the checks to see.
- */
-void mail_crlf_to_lf(GByteArray *arr)
-{
-	const guint8 *nl = memchr(arr->data, '\n', arr->len);
-	if (!nl || nl == arr->data || nl[-1] != '\r')
-		return;
-	guint8 *out = arr->data;
-	for (guint i = 0; i < arr->len; i++) {
-		if (arr->data[i] == '\r' && i + 1 < arr->len && arr->data[i + 1] == '\n')
-			continue;
-		*out++ = arr->data[i];
-	}
-	g_byte_array_set_size(arr, (guint)(out - arr->data));
-}
-
-
-GMimeParserOptions *mail_parser_options(void)
-{
-	static const char *fallback[] = { "UTF-8", "windows-1252", NULL };
-	GMimeParserOptions *opts = g_mime_parser_options_new();
-	g_mime_parser_options_set_fallback_charsets(opts, fallback);
-	g_mime_parser_options_set_address_compliance_mode(opts, GMIME_RFC_COMPLIANCE_LOOSE);
-	g_mime_parser_options_set_parameter_compliance_mode(opts, GMIME_RFC_COMPLIANCE_LOOSE);
-	g_mime_parser_options_set_rfc2047_compliance_mode(opts, GMIME_RFC_COMPLIANCE_LOOSE);
-	return opts;
-}
-
-void mail_from_message(struct mail *m, GMimeMessage *msg)
-{
-	mail_read_headers(m, msg);
-	mail_read_body(m, msg);
-}
-
-void mail_parse_one(struct mail *m, GByteArray *arr)
-{
-	m->cuts |= mail_limit(arr, false, NULL);
-	GMimeStream *stream = g_mime_stream_mem_new_with_byte_array(arr);
-	GMimeParser *parser = g_mime_parser_new_with_stream(stream);
-	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);
-	GMimeParserOptions *opts = mail_parser_options();
-	GMimeMessage *msg = g_mime_parser_construct_message(parser, opts);
-	if (msg) {
-		mail_from_message(m, msg);
-		g_object_unref(msg);
-	} else {
-		/* No headers at all (a bare diff, say): the input is the text. */
-		warn("the input has no mail headers; taking all of it as the message text");
-		struct buf text = BUF_INIT;
-		mail_append_utf8(&text, (const char *)arr->data, arr->len, NULL);
-		m->text = buf_detach(&text, &m->text_len);
-		m->subject = xstrdup("");
-	}
-	g_mime_parser_options_free(opts);
-	g_object_unref(parser);
-	g_object_unref(stream);
-}
-
-struct mail *mail_list_add(struct mail_list *list)
-{
-	list->v = xrealloc(list->v, (list->n + 1) * sizeof(*list->v));
-	struct mail *m = &list->v[list->n++];
-	memset(m, 0, sizeof(*m));
-	return m;
 }
 
 /* The messages of arr, which it takes: an mbox, or one message. Nothing when arr is blank. */
@@ -283,6 +217,7 @@ void mail_release(struct mail *m)
 	free(m->date);
 	free(m->message_id);
 	free(m->in_reply_to);
+	free(m->fingerprints);
 	for (size_t i = 0; i < m->nreferences; i++)
 		free(m->references[i]);
 	free(m->references);

@@ -17,7 +17,9 @@
 #include <string.h>
 
 #include "base/msg.h"
-#include "mail/parse.h"
+#include "mail/limits.h"
+#include "mail/mail.h"
+#include "mail/options.h"
 
 /* The value a boundary has in the set: a multipart/digest's parts are messages by default. */
 enum { BOUNDARY_PLAIN = 1, BOUNDARY_DIGEST = 2 };

@@ -28,6 +28,8 @@ struct mail {
 	char *in_reply_to;	/* the first id of In-Reply-To, or NULL; printable ASCII */
 	char **references;	/* message ids without brackets; printable ASCII */
 	size_t nreferences;
+	/* A draft of patchreview's: its MAIL_FINGERPRINTS_HEADER, cleaned, or NULL. */
+	char *fingerprints;
 	/*
 	 * The text to review and quote: the first inline text part, then every
 	 * other part that carries a diff, decoded and converted to UTF-8.
@@ -52,6 +54,16 @@ struct mail_list {
 	size_t n;
 	struct strvec skipped;	/* a line for each message left out past a limit */
 };
+
+/*
+ * The header field in which a draft names its findings' fingerprints
+ * (draft/bookkeeping.c writes it; patchreview learn and dismiss read it
+ * back). Every X-Patchreview- field is for the maintainer alone, and
+ * contrib/learn/patchreview-sendmail removes them all before sending.
+ */
+#define MAIL_FINGERPRINTS_HEADER "X-Patchreview-Fingerprints"
+/* ... or, with fingerprints = line, the line at the end of the draft that starts so. */
+#define MAIL_FINGERPRINTS_LINE "[patchreview-fingerprints:"
 
 /* Largest input read, in bytes; anything longer is refused. */
 #define MAIL_MAX_INPUT ((size_t)256 << 20)

@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "base/msg.h"
-#include "mail/parse.h"
+#include "mail/mbox.h"
+#include "mail/message.h"
+#include "mail/options.h"
 
 /* The message being put together: where it starts, and GMime's parse of it. */
 struct pending {

@@ -7,7 +7,8 @@
 
 #include "base/msg.h"
 #include "base/text.h"
-#include "mail/parse.h"
+#include "mail/crlf.h"
+#include "mail/mime.h"
 #include "patch/patch.h"
 
 /* Where the text parts go while the MIME tree is walked. */

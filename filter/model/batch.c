@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/cache.h"
 #include "base/msg.h"
 #include "model/batch.h"
-#include "model/cache.h"
 
 /* Of an invalid answer, how much goes back with the repair request. */
 #define BATCH_MAX_ECHO 8192

@@ -9,10 +9,10 @@
 
 #include <stdbool.h>
 
+#include "answer/answer.h"
+#include "backend/backend.h"
 #include "base/buf.h"
-#include "model/answer.h"
-#include "model/backend.h"
-#include "model/prompt.h"
+#include "prompt/prompt.h"
 
 struct model_request {
 	struct prompt prompt;	/* filled in by the caller */

@@ -9,21 +9,20 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "answer/anchor.h"
+#include "backend/offline.h"
 #include "base/clock.h"
 #include "base/msg.h"
 #include "base/text.h"
-#include "model/anchor.h"
 #include "model/batch.h"
-#include "model/http.h"
 #include "model/model.h"
-#include "model/offline.h"
-#include "model/parts.h"
-#include "model/prompt.h"
 #include "model/verify.h"
+#include "prompt/parts.h"
+#include "prompt/prompt.h"
+#include "transport/http.h"
 
 /* Of an invalid answer, how much goes into the draft. */
 #define LLM_MAX_RAW 2000
-#define LLM_DEFAULT_DISCLOSURE "Assisted-by: patchreview (%s)"
 
 /* The model review of one patch. */
 struct model_run {
@@ -212,8 +211,7 @@ static void add_findings(struct model_run *m, struct backend *b, struct progress
 /* The closing line naming the model; "none" turns it off. */
 static void disclose(struct model_run *m)
 {
-	const char *format = m->in->config->disclosure ? m->in->config->disclosure
-		: LLM_DEFAULT_DISCLOSURE;
+	const char *format = m->in->config->disclosure;
 	if (!strcmp(format, "none"))
 		return;
 	const char *at = strstr(format, "%s");

@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "base/msg.h"
-#include "model/context.h"
 #include "model/verify.h"
+#include "prompt/fence.h"
 #include "tree/tree.h"
 
 /* Lines of code shown on each side of a finding. */

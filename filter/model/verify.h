@@ -8,9 +8,9 @@
 
 #include <stddef.h>
 
+#include "answer/answer.h"
+#include "backend/backend.h"
 #include "base/buf.h"
-#include "model/answer.h"
-#include "model/backend.h"
 #include "patch/patch.h"
 
 /* A finding and the patch line it was anchored to. */

@@ -13,6 +13,7 @@
 
 #include "base/slurp.h"
 #include "base/text.h"
+#include "output/b4check.h"
 #include "output/output.h"
 #include "output/place.h"
 

@@ -1,6 +1,6 @@
 /*
  * json.c: --format json, every finding of every patch with its place, for
- * scripts and CI. Documented in README ("Machine-readable output") and
+ * scripts and CI. Documented in doc/b4-and-ci.md and
  * contrib/patchreview.schema.json; "format" changes only when a consumer
  * could misread the new output, so new keys may appear without it.
  */
@@ -11,6 +11,7 @@
 
 #include "base/msg.h"
 #include "base/text.h"
+#include "output/json.h"
 #include "output/output.h"
 #include "output/place.h"
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/text.h"
+#include "output/lines.h"
 #include "output/output.h"
 #include "output/place.h"
 

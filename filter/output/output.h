@@ -9,7 +9,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "config/config.h"
 #include "mail/mail.h"
 #include "patch/patch.h"
 #include "review/review.h"
@@ -35,13 +34,6 @@ struct output_patch {
 
 /* The format called name. Returns 0, or -1 for an unknown name. */
 int output_format_parse(const char *name, enum output_format *fmto);
-
-/*
- * Writes the n patches to out in format fmt (not OUTPUT_DRAFT). Returns 0,
- * or -1 when writing failed.
- */
-int output_write(FILE *out, enum output_format fmt, const struct output_patch *v,
-		 size_t n, const struct config *c);
 
 /*
  * Has the maintainer marked the patch with this Message-ID "skip" in the

@@ -1,6 +1,6 @@
 /*
- * place.h: inside output/: where each finding is, in reading order, for
- * every format; the writer of each format, and their JSON printer.
+ * place.h: inside output/: what the format writers share: where each
+ * finding is, in reading order, and their JSON printer.
  */
 #ifndef OUTPUT_PLACE_H
 #define OUTPUT_PLACE_H
@@ -45,10 +45,5 @@ bool place_is_model(const struct placed *f);
 
 /* Prints root and a newline to out, indented when pretty, and deletes root. */
 void output_print_json(FILE *out, cJSON *root, bool pretty);
-
-/* One writer per format, each in its own file; errors show on the stream. */
-void output_json(FILE *out, const struct output_patch *v, size_t n, const struct config *c);
-void output_b4_check(FILE *out, const struct output_patch *v, size_t n);
-void output_lines(FILE *out, const struct output_patch *v, size_t n);
 
 #endif

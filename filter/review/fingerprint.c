@@ -4,22 +4,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "review/fingerprint.h"
 
 /* Words of the model's comment that make its gist. */
 #define GIST_WORDS 8
-
-/* FNV-1a, 64 bits: small, fast and stable across machines and versions. */
-static uint64_t hash_bytes(uint64_t h, const char *s, size_t len)
-{
-	for (size_t i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
-#define HASH_INIT 0xcbf29ce484222325ULL
 
 /* The text with blanks collapsed and trimmed, so re-indenting changes nothing. */
 static uint64_t hash_collapsed(uint64_t h, const char *s, size_t len)
@@ -31,18 +20,18 @@ static uint64_t hash_collapsed(uint64_t h, const char *s, size_t len)
 			continue;
 		}
 		if (blank)
-			h = hash_bytes(h, " ", 1);
-		h = hash_bytes(h, s + i, 1);
+			h = hash_fnv64(h, " ", 1);
+		h = hash_fnv64(h, s + i, 1);
 		blank = false;
 		any = true;
 	}
-	return hash_bytes(h, "", 1);
+	return hash_fnv64(h, "", 1);
 }
 
 /* The first GIST_WORDS words of three letters or more, lowercased: not punctuation or wrapping. */
 static uint64_t hash_gist(const char *text)
 {
-	uint64_t h = HASH_INIT;
+	uint64_t h = HASH_FNV64_INIT;
 	size_t words = 0;
 	for (const char *s = text; *s && words < GIST_WORDS;) {
 		size_t n = 0;
@@ -51,9 +40,9 @@ static uint64_t hash_gist(const char *text)
 		if (n >= 3) {
 			for (size_t i = 0; i < n; i++) {
 				char c = (char)tolower((unsigned char)s[i]);
-				h = hash_bytes(h, &c, 1);
+				h = hash_fnv64(h, &c, 1);
 			}
-			h = hash_bytes(h, " ", 1);
+			h = hash_fnv64(h, " ", 1);
 			words++;
 		}
 		s += n ? n : 1;
@@ -69,11 +58,11 @@ static bool from_model(const struct finding *f)
 void finding_fingerprint(const struct patch *p, const struct finding *f,
 			 char out[FINGERPRINT_LEN + 1])
 {
-	uint64_t place = hash_bytes(HASH_INIT, f->source, strlen(f->source) + 1);
+	uint64_t place = hash_fnv64(HASH_FNV64_INIT, f->source, strlen(f->source) + 1);
 	if (f->line < p->nlines && p->lines[f->line].file >= 0) {
 		const struct patch_line *l = &p->lines[f->line];
 		const char *path = patch_file_path(&p->files[l->file]);
-		place = hash_bytes(place, path, strlen(path) + 1);
+		place = hash_fnv64(place, path, strlen(path) + 1);
 		/* Without its diff marker: an added line is a context line in the next version. */
 		bool marked = l->kind == LINE_ADDED || l->kind == LINE_REMOVED ||
 			      l->kind == LINE_CONTEXT;
@@ -86,7 +75,7 @@ void finding_fingerprint(const struct patch *p, const struct finding *f,
 		const char *title = p->subject.title ? p->subject.title : "";
 		place = hash_collapsed(place, title, strlen(title));
 	}
-	uint64_t gist = from_model(f) ? hash_gist(f->text) : hash_bytes(HASH_INIT, f->source,
+	uint64_t gist = from_model(f) ? hash_gist(f->text) : hash_fnv64(HASH_FNV64_INIT, f->source,
 									 strlen(f->source));
 	snprintf(out, FINGERPRINT_LEN + 1, "%08x%04x", (unsigned)(place >> 32),
 		 (unsigned)(gist >> 48));

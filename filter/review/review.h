@@ -38,6 +38,7 @@ struct review {
 
 struct tree_review;
 struct thread;
+struct c_text;
 
 struct review_input {
 	const struct mail *mail;
@@ -48,6 +49,11 @@ struct review_input {
 	const char *series;
 	/* What the thread already said (thread/thread.h), or NULL. */
 	const struct thread *thread;
+	/*
+	 * The patch's C lines, scanned once for every check that reads them
+	 * (checks/ctext.h): reviewers_run_all() sets it for the checks.
+	 */
+	struct c_text *c_text;
 };
 
 /* Runs every reviewer on one mail (reviewers_run); patchreview eval takes it from main.c. */

@@ -170,15 +170,57 @@ static void read_diffstat(const struct patch *p, struct diffstat *d)
 	}
 }
 
-/* Does a diffstat path name this file? git abbreviates long ones as ".../tail". */
-static bool names_file(const char *shown, const char *path)
+static int by_string(const void *a, const void *b)
 {
-	if (!path)
-		return false;
-	if (strncmp(shown, "...", 3))
-		return !strcmp(shown, path);
-	size_t n = strlen(shown + 3), len = strlen(path);
-	return n <= len && !strcmp(path + len - n, shown + 3);
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *reversed(const char *s)
+{
+	size_t n = strlen(s);
+	char *r = xmalloc(n + 1);
+	for (size_t i = 0; i < n; i++)
+		r[i] = s[n - 1 - i];
+	r[n] = '\0';
+	return r;
+}
+
+/*
+ * Every path the patches touch, old and new, each written backwards and
+ * sorted: git abbreviates a long diffstat path as ".../tail", and a tail
+ * is a prefix among these. One sort, then one search a diffstat line.
+ */
+static void touched_paths(const struct series *s, struct strvec *out)
+{
+	for (size_t i = 0; i < s->npatches; i++) {
+		const struct patch *p = &s->patches[i]->patch;
+		for (size_t f = 0; f < p->nfiles; f++) {
+			if (p->files[f].new_path)
+				strvec_push_take(out, reversed(p->files[f].new_path));
+			if (p->files[f].old_path)
+				strvec_push_take(out, reversed(p->files[f].old_path));
+		}
+	}
+	qsort(out->v, out->n, sizeof(*out->v), by_string);
+}
+
+/* Does a diffstat path name a file of the patches (touched_paths())? */
+static bool touched(const struct strvec *paths, const char *shown)
+{
+	bool tail = !strncmp(shown, "...", 3);
+	char *key = reversed(tail ? shown + 3 : shown);
+	size_t lo = 0, hi = paths->n;
+	while (lo < hi) {	/* the first path not below key */
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(paths->v[mid], key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	bool found = lo < paths->n &&
+		     (tail ? starts_with(paths->v[lo], key) : !strcmp(paths->v[lo], key));
+	free(key);
+	return found;
 }
 
 /* A rename ("a/{x => y}"), maybe cut short ("...y}"), names no one path. */
@@ -187,35 +229,28 @@ static bool shown_whole(const char *shown)
 	return !strpbrk(shown, "{}") && !strstr(shown, "=>");
 }
 
-static bool touched(const struct series *s, const char *shown)
-{
-	for (size_t i = 0; i < s->npatches; i++) {
-		const struct patch *p = &s->patches[i]->patch;
-		for (size_t f = 0; f < p->nfiles; f++)
-			if (names_file(shown, p->files[f].new_path) ||
-			    names_file(shown, p->files[f].old_path))
-				return true;
-	}
-	return false;
-}
-
 /* Distinct files and changed lines over all patches. */
 static void count_patches(const struct series *s, long *files, long *ins, long *del)
 {
-	struct strvec seen = STRVEC_INIT;
+	size_t n = 0, all = 0;
+	for (size_t i = 0; i < s->npatches; i++)
+		all += s->patches[i]->patch.nfiles;
+	const char **paths = xcalloc(all + 1, sizeof(*paths));
 	*ins = *del = 0;
 	for (size_t i = 0; i < s->npatches; i++) {
 		const struct patch *p = &s->patches[i]->patch;
 		for (size_t f = 0; f < p->nfiles; f++)
-			if (!strvec_has(&seen, patch_file_path(&p->files[f])))
-				strvec_push(&seen, patch_file_path(&p->files[f]));
+			paths[n++] = patch_file_path(&p->files[f]);
 		for (size_t k = 0; k < p->nlines; k++) {
 			*ins += p->lines[k].kind == LINE_ADDED;
 			*del += p->lines[k].kind == LINE_REMOVED;
 		}
 	}
-	*files = (long)seen.n;
-	strvec_clear(&seen);
+	qsort(paths, n, sizeof(*paths), by_string);
+	*files = 0;
+	for (size_t i = 0; i < n; i++)
+		*files += !i || strcmp(paths[i], paths[i - 1]);
+	free(paths);
 }
 
 /*
@@ -230,14 +265,17 @@ static void check_diffstat(const struct series *s, struct review *r)
 	struct diffstat d = { STRVEC_INIT, 0, 0, 0 };
 	read_diffstat(&s->cover->patch, &d);
 	struct buf why = BUF_INIT;
+	struct strvec paths = STRVEC_INIT;
+	touched_paths(s, &paths);
 	size_t unknown = 0;
 	for (size_t i = 0; i < d.paths.n; i++)
-		if (shown_whole(d.paths.v[i]) && !touched(s, d.paths.v[i]))
+		if (shown_whole(d.paths.v[i]) && !touched(&paths, d.paths.v[i]))
 			unknown++;
 	for (size_t i = 0, k = 0; i < d.paths.n; i++)
-		if (shown_whole(d.paths.v[i]) && !touched(s, d.paths.v[i]))
+		if (shown_whole(d.paths.v[i]) && !touched(&paths, d.paths.v[i]))
 			buf_addf(&why, "%s%s", !k++ ? "it lists " : k == unknown ? " and " : ", ",
 				 d.paths.v[i]);
+	strvec_clear(&paths);
 	if (unknown)
 		buf_addf(&why, ", which no patch touches");
 	long files, ins, del;

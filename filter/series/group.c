@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "base/buf.h"
+#include "base/hash.h"
 #include "base/msg.h"
 #include "base/str.h"
 #include "series/series.h"
@@ -20,13 +21,6 @@
 #define SUBJECT_SHOWN 60
 /* Missing patches named one by one on stderr; more are counted. */
 #define MISSING_NAMED 6
-
-static unsigned long long fnv1a(unsigned long long h, const char *s, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-	return h;
-}
 
 static size_t find_root(size_t *parent, size_t i)
 {
@@ -81,8 +75,8 @@ static void parse_all(struct series_set *set, struct mail *mails, size_t n)
 		struct series_msg *m = &set->msgs[i];
 		struct mail *mail = &mails[i];
 		m->mail = mail;
-		m->digest = fnv1a(fnv1a(14695981039346656037ULL, mail->subject,
-					strlen(mail->subject)), mail->text, mail->text_len);
+		m->digest = hash_fnv64(hash_fnv64(HASH_FNV64_INIT, mail->subject,
+					     strlen(mail->subject)), mail->text, mail->text_len);
 		char *text = mail->text;
 		mail->text = NULL;
 		patch_parse(&m->patch, mail->subject, text, mail->text_len, mail->patch_offset);

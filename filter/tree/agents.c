@@ -9,7 +9,7 @@
 
 #include "base/buf.h"
 #include "base/msg.h"
-#include "tree/tracked.h"
+#include "repo/tracked.h"
 #include "tree/tree.h"
 
 #define AGENTS_MAX_FILE ((size_t)256 << 10)

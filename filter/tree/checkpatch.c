@@ -13,7 +13,7 @@
 #include "base/child.h"
 #include "base/msg.h"
 #include "base/str.h"
-#include "tree/repo.h"
+#include "repo/repo.h"
 #include "tree/tree.h"
 
 #define CHECKPATCH_TIMEOUT 60.0

@@ -9,12 +9,12 @@
 #include "base/clock.h"
 #include "base/msg.h"
 #include "base/paths.h"
-#include "tree/base.h"
-#include "tree/context.h"
-#include "tree/index.h"
-#include "tree/read.h"
-#include "tree/repo.h"
-#include "tree/tracked.h"
+#include "code/context.h"
+#include "code/index.h"
+#include "repo/base.h"
+#include "repo/read.h"
+#include "repo/repo.h"
+#include "repo/tracked.h"
 #include "tree/tree.h"
 
 static bool has_c(const struct patch *p)

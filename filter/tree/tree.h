@@ -18,8 +18,8 @@
 
 #include "base/buf.h"
 #include "base/strvec.h"
+#include "code/outcome.h"
 #include "patch/patch.h"
-#include "tree/outcome.h"
 
 struct tree;
 
@@ -97,7 +97,7 @@ char *tree_agents_notes(const struct tree *t);
 
 /*
  * The tree's own files beside the code (.patchreview/ guides), read as
- * git tracks them in the work tree (tree/tracked.h): the names of the
+ * git tracks them in the work tree (repo/tracked.h): the names of the
  * tracked files directly in the folder dir into *names; and one file's
  * text, up to max bytes (0, or -1 with errno: ENOENT, EFBIG).
  */

@@ -3,6 +3,11 @@
 draft patchreview wrote and the original patch mail.
 
     mailcheck.py to|cc|subject|threading|comments ORIG DRAFT SENT
+    mailcheck.py only-review REVIEW SENT   SENT's text is the quote, the
+                                     comments of REVIEW (patchreview --format
+                                     json), the attribution and the signature,
+                                     the disclosure with a model comment, and
+                                     SENT has no X-Patchreview- field
     mailcheck.py has-note FILE       FILE holds the model-failure note
     mailcheck.py lacks-header NAME FILE
     mailcheck.py body FILE           prints the decoded body
@@ -74,20 +79,53 @@ def body(msg):
 
 
 def comments(text):
-    """The draft's own lines: neither quoted, blank, elided, attribution, nor
-    the fingerprints line (it names the findings of that run, and the
-    maintainer deletes it)."""
+    """The draft's own lines: neither quoted, blank, elided, nor attribution."""
     out = []
     for line in text.splitlines():
         line = line.rstrip()
         if not line or line.startswith(">") or line == "[ ... ]":
             continue
-        if line.startswith("[patchreview-fingerprints:"):
-            continue
         if line.startswith("On ") and line.endswith(" wrote:"):
             continue
         out.append(line)
     return out
+
+
+def normal(text):
+    return " ".join(text.split())
+
+
+def only_review(review, sent):
+    """Every paragraph of SENT's own text (not quoted, before the signature)
+    is the attribution, the "[ ... ]" of a cut, part of one comment of the
+    review, or the disclosure line when a model comment is among them."""
+    findings = [f for p in review["patches"] for f in p["findings"]]
+    texts = [normal(f["text"]) for f in findings]
+    texts += ["nit: " + t for t in texts]
+    model = any(f["source"] == "model" for f in findings)
+    names = [k for k in sent.raw.keys() if k.lower().startswith("x-patchreview-")]
+    if names:
+        fail("sent with %s" % ", ".join(names))
+    paragraphs, para = [], []
+    for line in body(sent).splitlines() + [""]:
+        line = line.rstrip()
+        if line == "--":
+            break
+        if not line or line.startswith(">"):
+            if para:
+                paragraphs.append(normal(" ".join(para)))
+            para = []
+            continue
+        para.append(line)
+    if para:
+        paragraphs.append(normal(" ".join(para)))
+    for p in paragraphs:
+        if p == "[ ... ]" or re.fullmatch(r"(On .*, )?.* wrote:", p):
+            continue
+        if model and p.startswith("Assisted-by: patchreview ("):
+            continue
+        if not any(p in t for t in texts):
+            fail("sent text that is no comment of the review: %r" % p[:200])
 
 
 def fail(why):
@@ -141,11 +179,16 @@ def check(aspect, orig, draft, sent):
 def main(argv):
     if len(argv) == 5:
         check(argv[1], load(argv[2]), load(argv[3]), load(argv[4]))
+    elif len(argv) == 4 and argv[1] == "only-review":
+        import json
+        with open(argv[2]) as f:
+            only_review(json.load(f), load(argv[3]))
     elif len(argv) == 3 and argv[1] == "has-note":
         # The file the editor got: a whole draft (mutt) or its body (aerc).
         with open(argv[2], "rb") as f:
             text = f.read().decode("utf-8", "replace")
-        if "[patchreview: model review failed" not in text:
+        if ("X-Patchreview-Note: model review failed" not in text and
+                "[patchreview: model review failed" not in text):
             fail("no model-failure note in " + argv[2])
     elif len(argv) == 4 and argv[1] == "lacks-header":
         if load(argv[3]).get(argv[2]) is not None:

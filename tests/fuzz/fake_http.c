@@ -2,13 +2,13 @@
  * fake_http.c: http.h without a network, for fuzz_stream. Each request is
  * answered with the fuzz input: its first byte picks the HTTP status, its
  * second whether the body streams and in what pieces, and the rest is the
- * body, cut by model/stream.c as libcurl's pieces would be.
+ * body, cut by transport/stream.c as libcurl's pieces would be.
  */
 #include <stdlib.h>
 
 #include "base/msg.h"
 #include "fake_http.h"
-#include "model/http.h"
+#include "transport/http.h"
 
 const uint8_t *fake_http_data;
 size_t fake_http_len;

@@ -12,7 +12,7 @@
 
 #include "base/msg.h"
 #include "fuzz.h"
-#include "tree/files.h"
+#include "repo/files.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -9,8 +9,8 @@
 
 #include "base/msg.h"
 #include "fuzz.h"
-#include "tree/clex.h"
-#include "tree/index.h"
+#include "csource/clex.h"
+#include "code/index.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

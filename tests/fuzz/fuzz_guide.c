@@ -7,8 +7,8 @@
 
 #include "base/msg.h"
 #include "fuzz.h"
-#include "model/guide.h"
-#include "model/trigger.h"
+#include "prompt/guide.h"
+#include "prompt/trigger.h"
 
 static struct trigger_input triggers;
 

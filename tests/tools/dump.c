@@ -16,9 +16,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "answer/anchor.h"
 #include "checks/checks.h"
+#include "checks/ctext.h"
 #include "mail/mail.h"
-#include "model/anchor.h"
 #include "patch/patch.h"
 
 static const char *const kind_names[] = {
@@ -171,13 +172,16 @@ static void dump_message(struct mail *m, const char *anchors, bool places,
 	if (anchors)
 		dump_anchors(&p, anchors);
 	review_init(&r);
-	struct review_input in = { .mail = m, .patch = &p, .config = c };
+	struct c_text c_text;
+	c_text_init(&c_text, &p);
+	struct review_input in = { .mail = m, .patch = &p, .config = c, .c_text = &c_text };
 	const struct reviewer *const checks[] = {
 		&check_form, &check_message, &check_log, &check_whitespace,
 		&check_kstyle, &check_kcode, &check_spelling,
 	};
 	for (size_t i = 0; i < sizeof(checks) / sizeof(*checks); i++)
 		checks[i]->run(&in, &r);
+	c_text_release(&c_text);
 	if (places)
 		dump_finding_places(&p, &r);
 	for (size_t i = 0; !places && i < r.nfindings; i++) {

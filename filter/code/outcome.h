@@ -1,0 +1,47 @@
+/* outcome.h: what reviewing a patch against the tree gives: context and findings. */
+#ifndef CODE_OUTCOME_H
+#define CODE_OUTCOME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "patch/patch.h"
+
+/* The kinds of context, in the order the budget takes them. */
+enum context_kind {
+	CONTEXT_CHANGED,	/* a function or definition the patch changes, whole */
+	CONTEXT_DEFINITION,	/* a struct, macro, function... the added lines use */
+	CONTEXT_CALLER,		/* a call of a function whose signature or results change */
+};
+
+struct context_item {
+	enum context_kind kind;
+	char *title;		/* one line: what, where, which version */
+	char *text;		/* the code, lines as in the file */
+	char *short_text;	/* a shorter form when text does not fit, or NULL */
+};
+
+/* A finding only the tree can show, for the built-in checks. */
+struct tree_finding {
+	const char *rule;	/* "signature-callers", "removed-symbol" */
+	size_t line;		/* index into the patch's lines */
+	char *text;
+};
+
+struct tree_files;
+
+struct tree_review {
+	struct tree *tree;
+	const struct patch *patch;
+	char *base;		/* the commit read from, or NULL for the work tree */
+	char *note;		/* one line for the top of the draft: base, applies or not */
+	bool applies;
+	struct context_item *items;
+	size_t nitems;
+	struct tree_finding *findings;
+	size_t nfindings;
+	double seconds;		/* spent gathering all this */
+	struct tree_files *files;	/* the files read, kept for later look-ups */
+};
+
+#endif

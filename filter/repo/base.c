@@ -1,0 +1,289 @@
+/* base.c: the base to read, its prerequisites, and git apply --check. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/msg.h"
+#include "base/str.h"
+#include "base/strvec.h"
+#include "base/text.h"
+#include "repo/base.h"
+
+/* How far back from HEAD prerequisite patches are looked for. */
+#define PREREQ_MAX_COMMITS "500"
+#define PREREQ_MAX_LOG ((size_t)128 << 20)
+#define APPLY_MAX_OUT ((size_t)1 << 20)
+
+/* The value of a "key: <hex id>" line outside the hunks, or NULL. */
+static const char *id_line(const struct patch_line *l, const char *key)
+{
+	if (l->kind == LINE_CONTEXT || l->kind == LINE_ADDED || l->kind == LINE_REMOVED ||
+	    !starts_with(l->text, key))
+		return NULL;
+	const char *v = l->text + strlen(key);
+	while (*v == ' ')
+		v++;
+	size_t n = strspn(v, "0123456789abcdef");
+	return n >= 7 && n <= 64 && (!v[n] || v[n] == ' ' || v[n] == '\r') ? v : NULL;
+}
+
+static char *hex_dup(const char *v)
+{
+	return xstrndup(v, strspn(v, "0123456789abcdef"));
+}
+
+/* patch-id -> commit for the commits between base and HEAD, as "PATCHID COMMIT" lines. */
+static void patch_ids(const struct tree *t, const char *base, struct buf *ids)
+{
+	struct buf range = BUF_INIT, log = BUF_INIT, why = BUF_INIT;
+	buf_addf(&range, "%s..HEAD", base);
+	const char *const log_args[] = {
+		"log", "--no-merges", "--max-count=" PREREQ_MAX_COMMITS, "--format=commit %H",
+		"-p", "--no-color", "--no-ext-diff", "--no-textconv", range.data, "--", NULL,
+	};
+	static const char *const id_args[] = { "patch-id", "--stable", NULL };
+	if (!repo_git(t, log_args, NULL, NULL, PREREQ_MAX_LOG, &log, NULL, &why)) {
+		char *in = repo_scratch_write(t, "log", log.data, log.len);
+		if (in && repo_git(t, id_args, in, NULL, PREREQ_MAX_LOG, ids, NULL, &why))
+			buf_reset(ids);
+		free(in);
+	}
+	buf_release(&range);
+	buf_release(&log);
+	buf_release(&why);
+}
+
+/*
+ * When every prerequisite is a commit after base, the newest of them is
+ * the base the patch was made on. Adds what was found to b->what.
+ */
+static void honour_prerequisites(const struct tree *t, const struct patch *p,
+				 struct base_choice *b)
+{
+	size_t want = 0, found = 0;
+	const char *newest = NULL;
+	struct buf ids = BUF_INIT;
+	for (size_t i = 0; i < p->nlines; i++) {
+		const char *v = id_line(&p->lines[i], "prerequisite-patch-id:");
+		if (!v)
+			continue;
+		if (!want++)
+			patch_ids(t, b->commit, &ids);
+		size_t n = strspn(v, "0123456789abcdef");
+		/* git log lists the newest first, so the first match is the newest commit. */
+		for (const char *l = ids.data; *l; l += strcspn(l, "\n"), l += *l == '\n') {
+			if (strncmp(l, v, n) || l[n] != ' ')
+				continue;
+			found++;
+			const char *c = l + n + 1;
+			if (!newest || c < newest)
+				newest = c;
+			break;
+		}
+	}
+	if (want && found == want) {
+		char *c = hex_dup(newest);
+		buf_addf(&b->what, " and its %zu prerequisite patch%s (up to commit %.12s)", want,
+			 want == 1 ? "" : "es", c);
+		free(b->commit);
+		b->commit = c;
+	} else if (want) {
+		buf_addf(&b->what, "; %zu of its %zu prerequisite patches are not in the tree",
+			 want - found, want);
+	}
+	buf_release(&ids);
+}
+
+void base_choose(const struct tree *t, const struct patch *p, const char *series_base,
+		 struct base_choice *b)
+{
+	*b = (struct base_choice){ .what = BUF_INIT };
+	const char *named = NULL;
+	for (size_t i = 0; i < p->nlines && !named; i++)
+		named = id_line(&p->lines[i], "base-commit:");
+	bool from_series = !named && series_base && *series_base;
+	char *id = named ? hex_dup(named) : from_series ? hex_dup(series_base) : NULL;
+	if (id && !*id) {
+		free(id);
+		id = NULL;
+	}
+	if (id && repo_has_commit(t, id, &b->commit)) {
+		buf_addf(&b->what, "base-commit %.12s (from the %s)", b->commit,
+			 from_series ? "series" : "mail");
+		honour_prerequisites(t, p, b);
+	} else {
+		buf_addf(&b->what, "the work tree (HEAD %.12s", t->head ? t->head : "unborn");
+		if (id)
+			buf_addf(&b->what, "; the %s's base-commit %.12s is not in the tree",
+				 from_series ? "series" : "mail", id);
+		buf_addch(&b->what, ')');
+	}
+	free(id);
+}
+
+void base_release(struct base_choice *b)
+{
+	free(b->commit);
+	buf_release(&b->what);
+}
+
+/* A private index with the base's versions of the files the patches read. */
+static char *make_index(const struct tree *t, const struct patch *const *v, size_t n,
+			const char *commit)
+{
+	struct strvec args = STRVEC_INIT;
+	strvec_push(&args, "ls-tree");
+	strvec_push(&args, "-z");
+	strvec_push(&args, commit);
+	strvec_push(&args, "--");
+	for (size_t k = 0; k < n; k++)
+		for (size_t i = 0; i < v[k]->nfiles; i++)
+			if (v[k]->files[i].old_path && repo_path_ok(v[k]->files[i].old_path))
+				strvec_push(&args, v[k]->files[i].old_path);
+	struct buf list = BUF_INIT, why = BUF_INIT, env = BUF_INIT;
+	char *index = repo_scratch_path(t, "index");
+	buf_addf(&env, "GIT_INDEX_FILE=%s", index);
+	const char *const envv[] = { env.data, NULL };
+	static const char *const update[] = { "update-index", "-z", "--index-info", NULL };
+	char *in = NULL;
+	bool ok = !repo_git(t, (const char *const *)args.v, NULL, NULL, APPLY_MAX_OUT, &list,
+			    NULL, &why) &&
+		(in = repo_scratch_write(t, "ls-tree", list.data, list.len)) &&
+		!repo_git(t, update, in, envv, APPLY_MAX_OUT, NULL, NULL, &why);
+	free(in);
+	strvec_clear(&args);
+	buf_release(&list);
+	buf_release(&why);
+	buf_release(&env);
+	if (!ok) {
+		free(index);
+		return NULL;
+	}
+	return index;
+}
+
+/* "path, hunk 2 of 3 (@@ -1,2 +1,3 @@)" for the hunk at old line old of path. */
+static void describe_hunk(struct buf *why, const struct patch *p, const char *path, long old,
+			  size_t at_line)
+{
+	for (size_t fi = 0; fi < p->nfiles; fi++) {
+		const struct patch_file *f = &p->files[fi];
+		if (path && !(f->old_path && !strcmp(f->old_path, path)) &&
+		    !(f->new_path && !strcmp(f->new_path, path)))
+			continue;
+		size_t k = 0, total = 0, hit = 0;
+		for (size_t h = 0; h < p->nhunks; h++) {
+			if (p->hunks[h].file != (int32_t)fi)
+				continue;
+			total++;
+			if (!hit && ((path && (long)p->hunks[h].old_start == old) ||
+				     (!path && at_line >= p->hunks[h].header_line &&
+				      at_line < p->hunks[h].end_line)))
+				hit = h + 1, k = total;
+		}
+		if (!hit)
+			continue;
+		const char *header = p->lines[p->hunks[hit - 1].header_line].text;
+		const char *close = strstr(header + 2, "@@");
+		int len = close ? (int)(close + 2 - header) : (int)strlen(header);
+		buf_addf(why, "%s, hunk %zu of %zu (%.*s)", patch_file_path(f), k, total, len, header);
+		return;
+	}
+	if (path)
+		buf_addstr(why, path);
+}
+
+/* The first "error:" line of git apply, put in the patch's terms. */
+static void explain_failure(const struct patch *p, const char *err, struct buf *why)
+{
+	const char *e = strstr(err, "error: ");
+	if (!e) {
+		buf_addstr(why, "git apply --check failed");
+		return;
+	}
+	e += 7;
+	char *line = xstrndup(e, strcspn(e, "\n"));
+	const char *colon = strrchr(line, ':');
+	long n;
+	if (starts_with(line, "patch failed: ") && colon && sscanf(colon + 1, "%ld", &n) == 1) {
+		char *path = xstrndup(line + 14, (size_t)(colon - line - 14));
+		describe_hunk(why, p, path, n, 0);
+		buf_addstr(why, " does not apply");
+		free(path);
+	} else if (sscanf(line, "corrupt patch at line %ld", &n) == 1 && n > 0) {
+		describe_hunk(why, p, NULL, 0, p->diff_begin + (size_t)n - 1);
+		buf_addstr(why, why->len ? ": the patch is corrupt there" : "the patch is corrupt");
+	} else {
+		buf_addstr(why, line);
+	}
+	free(line);
+}
+
+static void add_diff(struct buf *diff, const struct patch *p)
+{
+	for (size_t i = p->diff_begin; i < p->nlines; i++) {
+		buf_add(diff, p->lines[i].text, p->lines[i].len);
+		buf_addch(diff, '\n');
+	}
+}
+
+/*
+ * git apply --check of v[0..n) as one input: a later diff of a file reads
+ * what the earlier ones made of it. A failure is explained in p's terms.
+ */
+static bool check_all(const struct tree *t, const struct patch *const *v, size_t n,
+		      const struct patch *p, const char *commit, struct buf *why)
+{
+	struct buf diff = BUF_INIT, err = BUF_INIT, env = BUF_INIT, run = BUF_INIT;
+	for (size_t k = 0; k < n; k++)
+		add_diff(&diff, v[k]);
+	char *patch = repo_scratch_write(t, "patch", diff.data, diff.len);
+	char *index = commit ? make_index(t, v, n, commit) : NULL;
+	const char *const cached[] = { "apply", "--check", "--cached", patch, NULL };
+	const char *const work[] = { "apply", "--check", patch, NULL };
+	if (index)
+		buf_addf(&env, "GIT_INDEX_FILE=%s", index);
+	const char *const envv[] = { env.data, NULL };
+	int ret = -1;
+	if (!patch || (commit && !index))
+		buf_addstr(&run, "could not prepare the check");
+	else
+		ret = repo_git(t, commit ? cached : work, NULL, index ? envv : NULL, APPLY_MAX_OUT, NULL, &err, &run);
+	char *clean = NULL;
+	if (ret > 0) {
+		explain_failure(p, err.data, &run);
+	} else if (ret < 0 && !run.len) {
+		buf_addstr(&run, "git apply could not be run");
+	}
+	if (ret)
+		buf_addstr(why, clean = text_clean_dup(run.data, TEXT_ONE_LINE));
+	free(clean);
+	free(patch);
+	free(index);
+	buf_release(&diff);
+	buf_release(&err);
+	buf_release(&env);
+	buf_release(&run);
+	return ret == 0;
+}
+
+bool base_applies(const struct tree *t, const struct patch *const *earlier, size_t nearlier,
+		  const struct patch *p, const char *commit, struct buf *why)
+{
+	const struct patch **v = xcalloc(nearlier + 1, sizeof(*v));
+	for (size_t k = 0; k < nearlier; k++)
+		v[k] = earlier[k];
+	v[nearlier] = p;
+	bool ok = check_all(t, v, nearlier + 1, p, commit, why);
+	free(v);
+	return ok;
+}
+
+bool base_applies_earlier(const struct tree *t, const struct patch *const *earlier,
+			  size_t nearlier, const char *commit)
+{
+	struct buf why = BUF_INIT;
+	bool ok = !nearlier || check_all(t, earlier, nearlier, earlier[nearlier - 1], commit, &why);
+	buf_release(&why);
+	return ok;
+}

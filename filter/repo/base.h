@@ -1,0 +1,46 @@
+/*
+ * base.h: which version of the tree a patch is read against, and whether
+ * it applies there. The mail's "base-commit:" wins when the tree has that
+ * commit; its "prerequisite-patch-id:" lines then move the base to the
+ * tree's commit that carries the last of them, when all are found.
+ * Otherwise the work tree is the base. "git apply --check" decides whether
+ * the patch applies: against the work tree's files, or against a private
+ * index holding the base's versions of the patch's files.
+ */
+#ifndef BASE_H
+#define BASE_H
+
+#include <stdbool.h>
+
+#include "base/buf.h"
+#include "patch/patch.h"
+#include "repo/repo.h"
+
+struct base_choice {
+	char *commit;		/* the commit to read, or NULL for the work tree */
+	struct buf what;	/* e.g. "base-commit 5d9fad10c6c1 (from the mail)" */
+};
+
+/*
+ * series_base: the base-commit of the series p is in (the cover letter's,
+ * else the first patch's), taken when p names none itself; or NULL.
+ */
+void base_choose(const struct tree *t, const struct patch *p, const char *series_base,
+		 struct base_choice *b);
+void base_release(struct base_choice *b);
+
+/*
+ * Does p apply to the base, on top of the earlier patches of its series
+ * (earlier[0..nearlier), in order; none for a lone patch)? They are checked
+ * as one input, in a private index, so p reads what they made of a file.
+ * Returns true, or false with the first failure ("drivers/x.c, hunk 2 of 3
+ * (@@ -10,6 +10,7 @@): does not apply") in *why.
+ */
+bool base_applies(const struct tree *t, const struct patch *const *earlier, size_t nearlier,
+		  const struct patch *p, const char *commit, struct buf *why);
+
+/* Do earlier[0..nearlier) apply to the base, one after the other? */
+bool base_applies_earlier(const struct tree *t, const struct patch *const *earlier,
+			  size_t nearlier, const char *commit);
+
+#endif
