@@ -5,10 +5,11 @@ A table between the lines
     <!-- generated: --list-keys -->
     <!-- end generated -->
 is rewritten from the output of `patchreview --list-keys` (or
---list-checks, --list-exit-codes), so that the keys, checks and exit
-statuses the docs list are the code's. Usage:
+--list-checks, --list-exit-codes, --list-prompts), so that the keys,
+checks, exit statuses and prompt sizes the docs list are the code's. Usage:
     python3 doc/tables.py PATCHREVIEW PAGE.md...
 Rewrites the pages in place; prints nothing and exits 0 when all is well."""
+import os
 import re
 import subprocess
 import sys
@@ -57,14 +58,29 @@ def exit_codes(out):
     return rows
 
 
-TABLES = {"--list-keys": keys, "--list-checks": checks, "--list-exit-codes": exit_codes}
+def prompts(out):
+    rows = ["| prompt file | bytes sent | what it is |", "| --- | ---: | --- |"]
+    guides = 0
+    for name, size, title in lines(out, "--list-prompts", r"^(\S+) +(\d+)  (.*)$"):
+        guides += int(size) if name != "core" else 0
+        rows.append("| `%s` | %s | %s |" % (name, "{:,}".format(int(size)), cell(title)))
+    rows.append("| every guide together | %s | what a patch that chose them all would carry |"
+                % "{:,}".format(guides))
+    return rows
+
+
+TABLES = {"--list-keys": keys, "--list-checks": checks, "--list-exit-codes": exit_codes,
+          "--list-prompts": prompts}
 
 
 def main():
     binary, pages = sys.argv[1], sys.argv[2:]
     made = {}
+    # The installed prompts as they ship: none of the user's own guides.
+    env = dict(os.environ, PATCHREVIEW_PROMPTS_DIR="/nonexistent/patchreview-prompts")
     for opt, make in TABLES.items():
-        out = subprocess.run([binary, opt], check=True, capture_output=True, text=True).stdout
+        out = subprocess.run([binary, opt], check=True, capture_output=True, text=True,
+                             env=env).stdout
         made[opt] = make(out)
     for page in pages:
         lines = open(page, encoding="utf-8").read().split("\n")

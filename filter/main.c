@@ -66,6 +66,7 @@ static const char usage_text[] =
 	"      --list-checks    print the built-in rules with their ids and stop\n"
 	"      --list-keys      print the configuration keys and stop\n"
 	"      --list-exit-codes  print the exit statuses and stop\n"
+	"      --list-prompts   print the prompt files with their sizes and stop\n"
 	"      --show-dismissed list the dismissed findings at the end of the draft\n"
 	"      --strict         exit 4 when the model review fails\n"
 	"      --answers DIR    take the model's answers from DIR/NAME.json, not a server\n"
@@ -87,7 +88,7 @@ enum {
 	OPT_FULL = 256, OPT_MAILDIR, OPT_MUTT, OPT_NO_CACHE, OPT_EXPLAIN, OPT_STRICT,
 	OPT_ANSWERS, OPT_REQUESTS_OUT, OPT_REQUEST_NAME, OPT_LIST_CHECKS,
 	OPT_FORMAT, OPT_FAIL_ON, OPT_TREE, OPT_TAG, OPT_OUTPUT_DIR, OPT_SHOW_DISMISSED,
-	OPT_THREAD, OPT_FRESH_MAILDIR, OPT_LIST_KEYS, OPT_LIST_EXIT_CODES,
+	OPT_THREAD, OPT_FRESH_MAILDIR, OPT_LIST_KEYS, OPT_LIST_EXIT_CODES, OPT_LIST_PROMPTS,
 };
 
 static const struct option options[] = {
@@ -108,6 +109,7 @@ static const struct option options[] = {
 	{ "list-checks", no_argument, NULL, OPT_LIST_CHECKS },
 	{ "list-keys", no_argument, NULL, OPT_LIST_KEYS },
 	{ "list-exit-codes", no_argument, NULL, OPT_LIST_EXIT_CODES },
+	{ "list-prompts", no_argument, NULL, OPT_LIST_PROMPTS },
 	{ "show-dismissed", no_argument, NULL, OPT_SHOW_DISMISSED },
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "answers", required_argument, NULL, OPT_ANSWERS },
@@ -150,7 +152,8 @@ static int apply_option(struct config *c, int opt, const char *arg)
 	case OPT_REQUEST_NAME: c->request_name = arg; return 0;
 	case OPT_OUTPUT_DIR: c->output_dir = arg; return 0;
 	case OPT_THREAD: c->thread = arg; return 0;
-	case 'c': case OPT_FORMAT: case OPT_FAIL_ON: return 0;	/* read before the config file */
+	case 'c': case OPT_FORMAT: case OPT_FAIL_ON: case OPT_LIST_PROMPTS:
+		return 0;	/* read before the config file */
 	}
 	return error("unknown option; see patchreview --help");
 }
@@ -173,6 +176,7 @@ static int parse_options(struct config *c, struct run_options *o, int argc, char
 {
 	const char *config_path = NULL;
 	int opt;
+	bool list_prompts = false;
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, short_options, options, NULL)) != -1) {
 		if (opt == 'h') {
@@ -193,6 +197,8 @@ static int parse_options(struct config *c, struct run_options *o, int argc, char
 		} else if (opt == OPT_LIST_EXIT_CODES) {
 			status_print(stdout, "");
 			return 1;
+		} else if (opt == OPT_LIST_PROMPTS) {
+			list_prompts = true;	/* the files depend on prompts_dir */
 		} else if (opt == 'c') {
 			config_path = optarg;
 		} else if (opt == OPT_FORMAT || opt == OPT_FAIL_ON) {
@@ -215,6 +221,8 @@ static int parse_options(struct config *c, struct run_options *o, int argc, char
 	while ((opt = getopt_long(argc, argv, short_options, options, NULL)) != -1)
 		if (apply_option(c, opt, optarg) < 0)
 			return -1;
+	if (list_prompts)
+		return model_list_prompts(c, stdout) < 0 ? -1 : 1;
 	if (config_mutt_identity(c) < 0 || config_mutt_signature(c) < 0)
 		return -1;
 	if (draft_check_config(c) < 0)

@@ -452,6 +452,32 @@ MUTATIONS = {
     "input: the glued headers are one block": (
         "filter/mail/input.c", "\t\t\tblock = 0;\n\t\t\tblank = true;", "\t\t\tblank = true;",
         "t17-series"),
+    "verify = low: only the findings below min_confidence are asked about": (
+        "filter/model/model.c", "if (v[i].low || verify_is(m, \"yes\")) {", "if (true) {", "t30-llm"),
+    "verify = low: a failed pass drops the unsure findings": (
+        "filter/model/model.c", "drop[at[k]] = refuted[k] || (ret < 0 && f->low);",
+        "drop[at[k]] = refuted[k];", "t35-offline"),
+    "incomplete fix: never hidden as pre-existing": (
+        "filter/model/model.c", "if (!f->incomplete_fix && (f->preexisting || untouched)) {",
+        "if (f->preexisting || untouched) {", "t35-offline"),
+    "eval --tree: the work tree is at the case's parent": (
+        "filter/eval/worktree.c", 'buf_addf(&parent, "%s^", sha);', 'buf_addf(&parent, "%s", sha);',
+        "t37-eval"),
+    "eval --tree: the repository's hooks never run": (
+        "filter/evalset/git.c", '"-c", "core.hooksPath=/dev/null", NULL,', "NULL,", "t37-eval"),
+    "eval: what the filters removed is in the result": (
+        "filter/eval/result.c", "\tadd_filtered(root, s, k, p, r, t, previous);\n", "\t(void)add_filtered;\n", "t37-eval"),
+    "eval: a filtered finding that is the known bug is counted": (
+        "filter/eval/report.c", "ft->known += *str(f, \"match\") != '\\0';", "", "t37-eval"),
+    "contracts: ahead of the other definitions": (
+        "filter/code/contract.c", "context_add(tr, CONTEXT_CONTRACT,", "context_add(tr, CONTEXT_CALLER,",
+        "t50-tree"),
+    "contracts: a tested result": (
+        "filter/code/contract.c", "\t\twhy |= WHY_TESTED;\n\telse if", "\t\twhy |= 0;\n\telse if", "t50-tree"),
+    "contracts: at most CONTRACT_MAX": (
+        "filter/code/contract.c", "#define CONTRACT_MAX 12", "#define CONTRACT_MAX 40", "t50-tree"),
+    "contracts: a long callee around its returns": (
+        "filter/code/contract.c", "if (d->last - d->doc + 1 <= CONTRACT_WHOLE_LINES)", "if (1)", "t50-tree"),
 }
 
 

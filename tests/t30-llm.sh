@@ -206,7 +206,22 @@ check "verify: patch lines imitating its fence cannot close it" \
 	logq "'<<<FINDINGS' in u and u.count('<<<FINDINGS\n') == 1 and u.count('\nFINDINGS>>>\n') == 1 and 'imitating a prompt fence' in u and 'refuted: answer drop' in u"
 PATCHREVIEW_VERIFY=yes PATCHREVIEW_MODEL=scenario:refute run_pr --no-cache < "$NET"
 check "verify: refuted findings dropped" draft_lacks "STANDIN-ANCHORED|STANDIN-GENERAL"
-check "verify: ... and counted" err_has "verify dropped 2"
+check "verify: ... and counted, the one below min_confidence too" err_has "verify dropped 3"
+
+# verify = low: what min_confidence would drop goes to the second pass instead.
+n=$(requests)
+PATCHREVIEW_VERIFY=low run_pr --no-cache < "$NET"
+check "verify low: a second request with only the finding below min_confidence" \
+	logq "len(r) == $n + 2 and u.count('\nfinding ') == 1 and 'STANDIN-UNSURE' in u and 'STANDIN-ANCHORED' not in u"
+check "verify low: the finding it keeps is in the draft, and counted" \
+	sh -c "grep -q STANDIN-UNSURE '$T/out' && grep -q 'verify kept 1 below min_confidence' '$T/err'"
+PATCHREVIEW_VERIFY=low PATCHREVIEW_MODEL=scenario:refute run_pr --no-cache < "$NET"
+check "verify low: the finding it refutes is dropped, the sure ones kept unasked" \
+	sh -c "! grep -q STANDIN-UNSURE '$T/out' && grep -q STANDIN-ANCHORED '$T/out' && grep -q 'verify dropped 1' '$T/err'"
+n=$(requests)
+PATCHREVIEW_VERIFY=low PATCHREVIEW_MIN_CONFIDENCE=0 run_pr --no-cache < "$NET"
+check "verify low: nothing below min_confidence, no second request" \
+	sh -c "[ $(requests) -eq $((n + 1)) ] && grep -q STANDIN-UNSURE '$T/out'"
 
 # When the model is not asked.
 n=$(requests)

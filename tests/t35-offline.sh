@@ -106,3 +106,24 @@ answer net4.finding_verdicts '{"verdicts": [{"id": 1, "verdict": "keep", "reason
 PATCHREVIEW_VERIFY=yes run_pr --answers "$ANS" --request-name net4 < "$NET"
 check "verify: the verdicts from a file drop what they refute" \
 	sh -c "grep -q OFFLINE-ANCHORED '$T/out' && ! grep -q OFFLINE-ELSEWHERE '$T/out' && grep -q 'verify dropped 1' '$T/err'"
+
+# A fix owns its completeness: a finding that the patch does not do all it
+# claims stays under its line, far from the change and marked preexisting too.
+answer ctx1 '{"summary": "S.", "findings": [
+ {"file": "lib/qux.c", "quote": "qux_touch(q, e);", "severity": "warning", "confidence": 0.9,
+  "preexisting": true, "comment": "OFFLINE-OLD: a problem older than the patch."},
+ {"file": "lib/qux.c", "quote": "qux_account(q, e);", "severity": "error", "confidence": 0.9,
+  "preexisting": true, "incomplete_fix": true, "comment": "OFFLINE-INCOMPLETE: the claim is not met here."}]}'
+run_pr --answers "$ANS" --request-name ctx1 < "$MAILS/llm-context.eml"
+check "incomplete fix: kept under its line with preexisting = hide; the old problem hidden" \
+	sh -c "grep -A2 -F 'qux_account(q, e);' '$T/out' | grep -q '^OFFLINE-INCOMPLETE' && ! grep -q OFFLINE-OLD '$T/out'"
+
+# verify = low, and verdicts that are no JSON: the finding below min_confidence
+# goes as min_confidence would have dropped it, the sure one stays.
+answer net5 "$(printf '%s' "$ANSWER_OK" | sed 's/"confidence": 0.9, "comment": "OFFLINE-ELSEWHERE/"confidence": 0.3, "comment": "OFFLINE-ELSEWHERE/')"
+answer net5.finding_verdicts 'I cannot decide.'
+PATCHREVIEW_VERIFY=low run_pr --answers "$ANS" --request-name net5 < "$NET"
+check "verify low: a failed pass drops the unsure finding, keeps the sure one, says so" \
+	sh -c "grep -q OFFLINE-ANCHORED '$T/out' && ! grep -q OFFLINE-ELSEWHERE '$T/out' &&
+	       grep -q 'model findings not verified: the verdicts were not valid JSON' '$T/err' &&
+	       grep -q '1 below min_confidence' '$T/err'"

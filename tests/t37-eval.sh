@@ -132,9 +132,11 @@ check "requests-out: no draft is written" sh -c "! ls '$OUT'/results/*/*.draft 2
 finding() { printf '{"file": "%s", "quote": "%s", "severity": "%s", "confidence": 0.9, "comment": "%s"}' "$@"; }
 answer() { printf '{"summary": "S.", "findings": [%s]}\n' "$2" > "$ANS/$1.json"; }
 answer "$B1" "$(finding name.c 'if (n > len)' error 'OFF-BY-ONE: n == len leaves no room for the NUL.'),
-	$(finding name.c 'return (int)strlen(src);' warning 'ELSEWHERE: a cast that may truncate.')"
+	$(finding name.c 'return (int)strlen(src);' warning 'ELSEWHERE: a cast that may truncate.'),
+	{\"file\": \"name.c\", \"quote\": \"if (n > len)\", \"confidence\": 0.3, \"comment\": \"UNSURE: the bound?\"}"
 answer "$B2" "$(finding name.c 'return p;' warning 'HUNK: p may be NULL here.')"
-answer "$(case_of "$CLEAN2")" "$(finding util.c 'return v + v;' nit 'LATER: say 2 * v.')"
+answer "$(case_of "$CLEAN2")" "$(finding util.c 'return v + v;' nit 'LATER: say 2 * v.'),
+	{\"file\": \"util.c\", \"quote\": \"return v + v;\", \"confidence\": 0.9, \"preexisting\": true, \"comment\": \"OLD: older than this.\"}"
 for sha in "$CLEAN1" "$LATER" "$FIX1"; do answer "$(case_of "$sha")" ""; done
 eval_pr --answers "$ANS" --format json -j 2
 check "answers: exit 0, every case reviewed or failed, no crash" sh -c "[ $status -eq 0 ]" 
@@ -147,6 +149,12 @@ check "score: a finding in the fix's hunk and function found the bug too" \
 	result offline "$BUG2" 'r["found"] == "hunk" and r["located"] is True and f[0]["match"] == "hunk"'
 check "hints: the later commit that changed the line" \
 	result offline "$CLEAN2" "f[0]['match'] == '' and f[0]['later'] == '$LATER' and f[0]['later_subject'] == 'util: twice: multiply' and f[0]['later_fixes_this'] is False"
+check "filtered: what min_confidence removed, scored: here the known bug" \
+	result offline "$BUG1" 'len(f) == 2 and r["filtered"][0]["filter"] == "min_confidence" and r["filtered"][0]["match"] == "line" and r["filtered"][0]["confidence"] == 0.3'
+check "filtered: what preexisting = hide removed, with its hint from later history" \
+	result offline "$CLEAN2" "len(f) == 1 and r['filtered'][0]['filter'] == 'preexisting' and r['filtered'][0]['later'] == '$LATER'"
+check "report: per filter, what it removed and how much was the known bug" \
+	summary 's["filtered"] == {"min_confidence": {"removed": 1, "known": 1, "later_fixed": 0}, "preexisting": {"removed": 1, "known": 0, "later_fixed": 0}}'
 check "missing answer: a failed review, the draft still written with the note" \
 	sh -c "grep -q 'no answer file' '$OUT/results/offline/$(case_of "$FIX2").json' &&
 	       python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$OUT/results/offline/$(case_of "$FIX2").draft' | grep -q '^model review failed: no answer file'"
@@ -163,6 +171,10 @@ check "text report: the summary row and the cases" \
 check "text report: the findings to judge, with the later commit" \
 	sh -c "grep -A2 'name.c:6 in name_len()' '$T/out' | grep -q 'later: the line is unchanged' &&
 	       grep -A2 'util.c:8 in twice()' '$T/out' | grep -q 'later: changed by $(echo "$LATER" | cut -c1-12) \"util: twice: multiply\"'"
+check "text report: a line per filter, and each finding it removed with its hint" \
+	sh -c "grep -q '^  filter min_confidence   removed 1 finding: 1 the known bug, 0 on a line' '$T/out' &&
+	       grep -q 'name.c:13 in name_copy(), removed by min_confidence (confidence 0.30), the known bug (line)' '$T/out' &&
+	       grep -A2 'util.c:8 in twice(), removed by preexisting' '$T/out' | grep -q 'later: changed by'"
 check "resume: the set is taken as it is" sh -c "! grep -q 'reading the Fixes' '$T/err'"
 
 # A server, two models, two reviews at once; then the same run again.
@@ -186,6 +198,24 @@ check "resume: ... with the same scores" \
 eval_pr --model a,b --requests-out "$T/req2"
 check "several models: request names carry the model" \
 	sh -c "[ -f '$T/req2/$B1.a.json' ] && [ -f '$T/req2/$B1.b.json' ] && [ \$(ls '$T/req2' | wc -l) -eq 14 ]"
+
+# --tree: each case reviewed with a work tree at its parent, removed at the end;
+# the repository's hooks never run.
+printf '#!/bin/sh\ntouch "%s"\n' "$T/hook-ran" > "$R/.git/hooks/post-checkout"
+chmod +x "$R/.git/hooks/post-checkout"
+run_pr eval --repo "$R" --count 2 --clean 5 --out "$T/treerun" --requests-out "$T/reqt" --tree -j 2
+check "--tree: exit 0, a request per case" sh -c "[ $status -eq 0 ] && [ \$(ls '$T/reqt' | wc -l) -eq 7 ]"
+check "--tree: the code at the case's parent: name_copy whole, not yet name_dup" \
+	python3 - "$T/reqt/$B1.json" <<'PY'
+import json, sys
+u = json.load(open(sys.argv[1]))["messages"][0]["content"]
+sys.exit(0 if "<<<CONTEXT" in u and "name.c:9-18: function name_copy()" in u and "name_dup" not in u else 1)
+PY
+check "--tree: the note names the parent as the work tree's HEAD" \
+	sh -c "grep -q 'applies to the work tree (HEAD $(git -C "$R" rev-parse --short=12 "$BUG2^"))' '$T/treerun/results/offline/$B2.json'"
+check "--tree: the work trees are removed, the repository's hooks never ran" \
+	sh -c "[ \$(git -C '$R' worktree list | wc -l) -eq 1 ] && [ ! -e '$T/treerun/trees' ] && [ ! -e '$T/hook-ran' ]"
+rm "$R/.git/hooks/post-checkout"
 
 # --since: only the commits since then; the set remembers it.
 run_pr eval --repo "$R" --since "2024-03-03 12:00 +0000" --count 2 --clean 0 --out "$T/since" --requests-out "$T/req3"

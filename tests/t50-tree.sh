@@ -93,15 +93,33 @@ run_pr --tree "$TREE" --explain-prompt < "$T/atomic-base.eml"
 check "context: read at the base, both changed functions" sh -c "
 	grep -q -E '^  in    changed +[0-9]+ bytes  filter/base/slurp.c:46-72: function write_file_atomic\(\)' '$T/out' &&
 	grep -q -E '^  in    changed +[0-9]+ bytes  filter/model/cache.c:80-99: function cache_put\(\)' '$T/out'"
-check "context: definitions from the headers and helpers the added lines call" sh -c "
-	grep -q -E '^  in    definition +[0-9]+ bytes  filter/base/buf.h:8-12: struct buf' '$T/out' &&
-	grep -q -E '^  in    definition +[0-9]+ bytes  filter/base/paths.c:35-47: function make_dirs\(\)' '$T/out'"
+check "context: definitions from the headers the added lines use" \
+	grep -q -E '^  in    definition +[0-9]+ bytes  filter/base/buf.h:8-12: struct buf' "$T/out"
+check "contracts: a helper whose result the added lines test, ahead of the definitions" \
+	python3 - "$T/out" <<'PY'
+import re, sys
+rows = re.findall(r"^  in +(\w+) +\d+ bytes  (.*)$", open(sys.argv[1]).read(), re.M)
+kinds = [k for k, _ in rows]
+at = [i for i, (k, t) in enumerate(rows) if k == "contract" and
+      t == "filter/base/paths.c:35-47: function make_dirs(), whose result the added lines test"]
+sys.exit(0 if at and "definition" in kinds and at[0] < kinds.index("definition") else 1)
+PY
+check "contracts: an out-parameter (&path) names buf_add()" \
+	out_has '^  in    contract +[0-9]+ bytes  filter/base/buf.c:[0-9-]+: function buf_add\(\), called by the added lines with an out-parameter'
 check "context: every definition names something the added lines use" python3 - "$T/out" "$T/atomic-base.eml" <<'PY'
 import re, sys
 out, mail = open(sys.argv[1]).read(), open(sys.argv[2]).read()
 added = "\n".join(l[1:] for l in mail.split("\n") if l.startswith("+") and not l.startswith("+++"))
 names = re.findall(r"^  in +definition +\d+ bytes  \S+: \w+ (\w+)", out, re.M)
 sys.exit(0 if names and all(re.search(r"\b%s\b" % n, added) for n in names) else 1)
+PY
+run_pr --tree "$TREE" --request-name contracts --requests-out "$T/creq" < "$T/atomic-base.eml"
+check "contracts: the callee's body is in the request" python3 - "$T/creq/contracts.json" <<'PY'
+import json, sys
+u = json.load(open(sys.argv[1]))["messages"][0]["content"]
+ok = ("function make_dirs(), whose result the added lines test\nint make_dirs(char *path)\n{" in u
+      and "\treturn mkdir(path, 0700) < 0 && errno != EEXIST ? -1 : 0;\n}" in u)
+sys.exit(0 if ok else 1)
 PY
 
 # The budget: changed functions, then definitions, then callers; a cut
@@ -123,7 +141,7 @@ check "budget: the changed function goes in first" grep -q '^  in    changed' "$
 check "budget: the definition that does not fit is cut" grep -q '^  cut   definition' "$T/order"
 check "budget: in priority order, nothing after the first cut of a lower kind" python3 - "$T/order" <<'PY'
 import sys
-rank = {"changed": 0, "definition": 1, "caller": 2}
+rank = {"changed": 0, "contract": 1, "definition": 2, "caller": 3}
 rows = [l.split()[:2] for l in open(sys.argv[1])]
 kinds = [rank[k] for _, k in rows]
 cut_at = min((rank[k] for f, k in rows if f == "cut"), default=9)
@@ -343,6 +361,49 @@ check "verify: the finding's definitions from the tree in the refute request" \
 PATCHREVIEW_VERIFY=yes run_pr < "$T/signature.eml"
 check "verify: without a tree, none" logq '"<<<FINDINGS" in u and "definitions from the tree" not in u'
 unset PATCHREVIEW_BACKEND
+
+# Contracts, bounded: a patch calling 30 long helpers of its project with
+# "&x" and testing each result gets at most 12, each as its head and the
+# lines around its returns, a fraction of its size.
+G=$T/gen
+mkdir -p "$G"
+git -C "$G" init -q
+python3 - "$G" <<'PY'
+import sys
+out = []
+for n in range(30):
+    body = ["int helper%d(int *out)" % n, "{", "\tint v = 0;"]
+    for i in range(400):
+        body.append("\tv += %d;" % i)
+        if i % 100 == 99:
+            body.append("\tif (v < %d)\n\t\treturn -%d;" % (i, i))
+    body += ["\t*out = v;", "\treturn 0;", "}", ""]
+    out += body
+open(sys.argv[1] + "/helpers.c", "w").write("\n".join(out))
+open(sys.argv[1] + "/use.c", "w").write("int use(void)\n{\n\treturn 0;\n}\n")
+PY
+git -C "$G" add -A && git -C "$G" -c user.name=T -c user.email=t@example.org commit -q -m base
+python3 - "$G/use.c" <<'PY'
+import sys
+calls = "".join("\tif (helper%d(&x) < 0)\n\t\treturn -1;\n" % n for n in range(30))
+open(sys.argv[1], "w").write("int use(void)\n{\n\tint x;\n\n" + calls + "\treturn x;\n}\n")
+PY
+git -C "$G" -c user.name=T -c user.email=t@example.org commit -q -a -m "use: call the helpers"
+git -C "$G" format-patch -q --stdout -1 > "$T/gen.eml"
+git -C "$G" checkout -q --detach HEAD~1
+PATCHREVIEW_CONTEXT_BUDGET=400000 run_pr --tree "$G" --explain-prompt < "$T/gen.eml"
+check "contracts: at most 12 for one patch" sh -c "[ \$(grep -c -E '^  in    contract ' '$T/out') -eq 12 ]"
+check "contracts: a long helper goes in short, under a fifth of its size" \
+	sh -c "[ \$(awk '\$2 == \"contract\" { n += \$3 } END { print n }' '$T/out') -lt \$((12 * \$(sed -n '/^int helper0/,/^}/p' '$G/helpers.c' | wc -c) / 5)) ]"
+run_pr --tree "$G" --request-name gen --requests-out "$T/greq" < "$T/gen.eml"
+check "contracts: ... its head and the lines around its returns" python3 - "$T/greq/gen.json" <<'PY'
+import json, sys
+u = json.load(open(sys.argv[1]))["messages"][0]["content"]
+part = u.split("function helper0(), called by the added lines with an out-parameter\n", 1)[-1].split("\n===", 1)[0]
+ok = (part.startswith("int helper0(int *out)\n{") and "\t\treturn -99;" in part and "\t*out = v;\n\treturn 0;" in part
+      and "[... lines" in part and "\tv += 150;" not in part)
+sys.exit(0 if ok else 1)
+PY
 
 # Bad trees, and the tree left as it was.
 run_pr --tree "$T/nowhere" < "$T/anchor.eml"

@@ -151,6 +151,8 @@ int answer_parse(struct model_answer *a, const char *text)
 				cJSON_GetObjectItemCaseSensitive(f, "severity"))),
 			.confidence = parse_confidence(cJSON_GetObjectItemCaseSensitive(f, "confidence")),
 			.preexisting = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(f, "preexisting")),
+			.incomplete_fix = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(f,
+											 "incomplete_fix")),
 		};
 	}
 	cJSON_Delete(root);

@@ -25,6 +25,8 @@ struct model_finding {
 	enum severity severity;
 	double confidence;	/* 0..1; 1 when the model gave none */
 	bool preexisting;	/* "preexisting": true, about code the patch does not touch */
+	/* "incomplete_fix": true, the patch does not do all its message claims: never pre-existing */
+	bool incomplete_fix;
 };
 
 struct model_answer {

@@ -65,7 +65,7 @@ char *context_def_text(const struct tfile *f, const struct cdef *d, uint32_t max
 	return buf_detach(&b, NULL);
 }
 
-static char *def_title(const struct tfile *f, const struct cdef *d, const char *what)
+char *context_def_title(const struct tfile *f, const struct cdef *d, const char *what)
 {
 	struct buf b = BUF_INIT;
 	bool call = d->kind == CDEF_FUNCTION || d->kind == CDEF_PROTOTYPE || d->function_like;
@@ -74,9 +74,8 @@ static char *def_title(const struct tfile *f, const struct cdef *d, const char *
 	return buf_detach(&b, NULL);
 }
 
-/* The definition's head, and the changed lines with SHORT_AROUND lines on each side. */
-static char *short_form(const struct tfile *f, const struct cdef *d, const uint32_t *lines,
-			size_t n)
+char *context_short_form(const struct tfile *f, const struct cdef *d, const uint32_t *lines,
+			 size_t n)
 {
 	size_t len;
 	const char *text = tfile_text(f, &len);
@@ -121,10 +120,10 @@ static void add_changed(struct tree_review *tr, struct tfile *f, const struct cd
 		"before the patch (its hunks do not fit here)";
 	struct buf why = BUF_INIT;
 	buf_addf(&why, "changed by the patch, %s", what);
-	char *title = def_title(f, d, why.data);
+	char *title = context_def_title(f, d, why.data);
 	buf_release(&why);
 	uint32_t size = d->last - d->doc + 1;
-	char *brief = size > SHORT_FROM_LINES ? short_form(f, d, lines, n) : NULL;
+	char *brief = size > SHORT_FROM_LINES ? context_short_form(f, d, lines, n) : NULL;
 	if (size > CHANGED_MAX_LINES)
 		context_add(tr, CONTEXT_CHANGED, title, brief, NULL);
 	else
@@ -535,9 +534,16 @@ static int by_nearness(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
-/* The definitions the added lines use, each once, the nearest (project helpers) first. */
-static void used_definitions(struct tree_review *tr, struct symbol_index *ix,
-			     const struct changed_set *set)
+static bool in_set(const struct changed_set *s, const struct cdef *d)
+{
+	for (size_t k = 0; k < s->n; k++)
+		if (s->v[k].def == d)
+			return true;
+	return false;
+}
+
+void context_used(struct tree_review *tr, struct symbol_index *ix,
+		  const struct changed_set *set, const struct changed_set *contracts)
 {
 	const struct patch *p = tr->patch;
 	struct wants w = { .n = 0 };
@@ -560,9 +566,7 @@ static void used_definitions(struct tree_review *tr, struct symbol_index *ix,
 		struct tfile *f;
 		const struct cdef *d = context_find_def(tr, ix, w.v[i].from->path, w.v[i].name,
 							w.v[i].len, w.v[i].mask, &f);
-		bool dup = false;
-		for (size_t k = 0; d && k < set->n; k++)
-			dup |= set->v[k].def == d;
+		bool dup = d && (in_set(set, d) || in_set(contracts, d));
 		for (size_t k = 0; d && k < nfound; k++)
 			dup |= found[k].def == d;
 		if (d && !dup && !strstr(f->path, "errno"))
@@ -571,20 +575,17 @@ static void used_definitions(struct tree_review *tr, struct symbol_index *ix,
 	}
 	qsort(found, nfound, sizeof(*found), by_nearness);
 	for (size_t i = 0; i < nfound; i++)
-		context_add(tr, CONTEXT_DEFINITION, def_title(found[i].file, found[i].def,
+		context_add(tr, CONTEXT_DEFINITION, context_def_title(found[i].file, found[i].def,
 							      "used by the added lines"),
 			    context_def_text(found[i].file, found[i].def, DEF_MAX_LINES), NULL);
 	free(found);
 }
 
-void context_changed(struct tree_review *tr, struct symbol_index *ix, bool want_context,
-		     struct changed_set *set)
+void context_changed(struct tree_review *tr, bool want_context, struct changed_set *set)
 {
 	for (size_t i = 0; i < tr->files->n; i++) {
 		struct tfile *f = tr->files->v[i];
 		if (f->patch_file >= 0 && context_is_c(f->path) && (f->post || f->base))
 			changed_in_file(tr, f, want_context, set);
 	}
-	if (want_context)
-		used_definitions(tr, ix, set);
 }

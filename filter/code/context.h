@@ -26,6 +26,16 @@ const struct cdef *context_def_at(struct tfile *f, uint32_t line);
 /* A definition's code from its doc comment on, at most max_lines (with a note of the rest). */
 char *context_def_text(const struct tfile *f, const struct cdef *d, uint32_t max_lines);
 
+/* "path:first-last: function name(), what": an item's title. Caller frees. */
+char *context_def_title(const struct tfile *f, const struct cdef *d, const char *what);
+
+/*
+ * The definition's head, and the lines[0..n) (sorted) with 6 lines on each
+ * side, the rest marked as left out, and its last line. Caller frees.
+ */
+char *context_short_form(const struct tfile *f, const struct cdef *d, const uint32_t *lines,
+			 size_t n);
+
 /* A definition the patch changes, for the callers. */
 struct changed_def {
 	struct tfile *file;
@@ -40,10 +50,16 @@ struct changed_set {
 
 /*
  * Finds the definitions the patch changes (into *set) and, with
- * want_context, adds them whole and the definitions the added lines use.
+ * want_context, adds them whole.
  */
-void context_changed(struct tree_review *tr, struct symbol_index *ix, bool want_context,
-		     struct changed_set *set);
+void context_changed(struct tree_review *tr, bool want_context, struct changed_set *set);
+
+/*
+ * Adds the definitions the added lines use, each once, the nearest (the
+ * project's helpers) first; not those in set or contracts (code/contract.h).
+ */
+void context_used(struct tree_review *tr, struct symbol_index *ix,
+		  const struct changed_set *set, const struct changed_set *contracts);
 
 /*
  * The definition of name (of the kinds in mask) nearest to the file from,

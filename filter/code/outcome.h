@@ -10,6 +10,7 @@
 /* The kinds of context, in the order the budget takes them. */
 enum context_kind {
 	CONTEXT_CHANGED,	/* a function or definition the patch changes, whole */
+	CONTEXT_CONTRACT,	/* a function whose contract the added lines depend on */
 	CONTEXT_DEFINITION,	/* a struct, macro, function... the added lines use */
 	CONTEXT_CALLER,		/* a call of a function whose signature or results change */
 };

@@ -59,7 +59,7 @@ struct config {
 	double min_confidence;	/* 0..1 */
 	char *low_confidence;	/* drop, section: what becomes of findings below it */
 	char *preexisting;	/* hide, section: findings about code the patch does not touch */
-	bool verify;		/* second pass that tries to refute findings */
+	char *verify;		/* no, low, yes: which findings a second pass tries to refute */
 	char *prompts_dir;
 	char *disclosure;	/* closing line, or "none"; "%s" becomes the model name */
 	long max_prompt_bytes;	/* skip the model when the prompt is larger */

@@ -43,6 +43,7 @@ static const char eval_usage[] =
 	"      --no-cache       neither read nor write the review cache\n"
 	"      --answers DIR    take the model's answers from DIR/CASE.json\n"
 	"      --requests-out DIR  write each unanswered request to DIR/CASE.json\n"
+	"      --tree           review each case with a work tree at its parent\n"
 	"  -q, --quiet          no line per case on stderr\n"
 	"  -c, --config FILE    read FILE instead of ~/.config/patchreview/config\n"
 	"  -h, --help           this text\n"
@@ -53,7 +54,7 @@ static const char eval_usage[] =
 
 enum {
 	OPT_REPO = 256, OPT_SINCE, OPT_COUNT, OPT_CLEAN, OPT_OUT, OPT_FORMAT,
-	OPT_NO_CACHE, OPT_ANSWERS, OPT_REQUESTS_OUT,
+	OPT_NO_CACHE, OPT_ANSWERS, OPT_REQUESTS_OUT, OPT_TREE,
 };
 
 static const struct option options[] = {
@@ -70,6 +71,7 @@ static const struct option options[] = {
 	{ "no-cache", no_argument, NULL, OPT_NO_CACHE },
 	{ "answers", required_argument, NULL, OPT_ANSWERS },
 	{ "requests-out", required_argument, NULL, OPT_REQUESTS_OUT },
+	{ "tree", no_argument, NULL, OPT_TREE },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "config", required_argument, NULL, 'c' },
 	{ "help", no_argument, NULL, 'h' },
@@ -82,7 +84,7 @@ struct eval_options {
 	const char *out, *models;
 	long jobs;
 	enum report_format format;
-	bool quiet;
+	bool quiet, tree;
 };
 
 static int number(const char *arg, const char *name, long min, long max, long *out)
@@ -115,6 +117,7 @@ static int apply(struct config *c, struct eval_options *o, int opt, const char *
 	case OPT_NO_CACHE: return config_set(c, "cache", "no", "--no-cache");
 	case OPT_ANSWERS: c->answers = arg; return 0;
 	case OPT_REQUESTS_OUT: c->requests_out = arg; return 0;
+	case OPT_TREE: o->tree = true; return 0;
 	case 'q': o->quiet = true; return 0;
 	case 'c': return 0;	/* read before the config file */
 	}
@@ -209,7 +212,7 @@ static int evaluate(const struct config *c, const struct eval_options *o,
 	strvec_split(&models, o->models ? o->models : "", ",");
 	if (!models.n)
 		strvec_push(&models, c->model ? c->model : "offline");
-	struct eval_run run = { c, review, &set, &models, o->jobs, o->quiet };
+	struct eval_run run = { c, review, &set, &models, o->jobs, o->quiet, o->tree };
 	if (run_cases(&run) < 0)
 		goto release;
 	struct report *r = report_open(&run);

@@ -15,12 +15,25 @@
 /* Of a comment, what the text report shows; the draft and the JSON have it all. */
 #define REPORT_COMMENT 300
 
+/* Filters told apart in a tally; the model reviewer has four. */
+#define REPORT_MAX_FILTERS 8
+
+/* What one filter kept out of the drafts. */
+struct filter_tally {
+	char name[32];
+	size_t removed;
+	size_t known;		/* the known bug, on its line or in its hunk */
+	size_t later_fixed;	/* a later commit whose Fixes: names the case changed the line */
+};
+
 struct tally {
 	size_t reviewed, failed, deferred, missing;
 	size_t bugs, located, line, hunk, found_located;
 	size_t findings, clean, clean_findings;
 	double prompt, completion, seconds;
 	bool estimated;
+	struct filter_tally filters[REPORT_MAX_FILTERS];
+	size_t nfilters;
 };
 
 static const char *str(const cJSON *o, const char *key)
@@ -65,6 +78,31 @@ static void free_results(cJSON **v, size_t n)
 	free(v);
 }
 
+static struct filter_tally *filter_of(struct tally *t, const char *name)
+{
+	for (size_t i = 0; i < t->nfilters; i++)
+		if (!strcmp(t->filters[i].name, name))
+			return &t->filters[i];
+	if (t->nfilters == REPORT_MAX_FILTERS || strlen(name) >= sizeof(t->filters[0].name))
+		return NULL;
+	struct filter_tally *f = &t->filters[t->nfilters++];
+	strcpy(f->name, name);
+	return f;
+}
+
+static void count_filtered(struct tally *t, const cJSON *r)
+{
+	const cJSON *f;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(r, "filtered")) {
+		struct filter_tally *ft = filter_of(t, str(f, "filter"));
+		if (!ft)
+			continue;
+		ft->removed++;
+		ft->known += *str(f, "match") != '\0';
+		ft->later_fixed += flag(f, "later_fixes_this");
+	}
+}
+
 static void count(struct tally *t, const cJSON *r)
 {
 	const char *status = str(r, "status");
@@ -87,6 +125,7 @@ static void count(struct tally *t, const cJSON *r)
 	t->completion += num(r, "completion_tokens");
 	t->seconds += num(r, "seconds");
 	t->estimated |= flag(r, "estimated");
+	count_filtered(t, r);
 	if (strcmp(str(r, "kind"), "bug")) {
 		t->clean++;
 		t->clean_findings += findings;
@@ -126,6 +165,14 @@ static cJSON *tally_json(const struct tally *t)
 	cJSON_AddNumberToObject(o, "completion_tokens_per_patch", per(t->completion, t->reviewed));
 	cJSON_AddBoolToObject(o, "tokens_estimated", t->estimated);
 	cJSON_AddNumberToObject(o, "seconds_per_patch", per(t->seconds, t->reviewed));
+	cJSON *filters = cJSON_AddObjectToObject(o, "filtered");
+	for (size_t i = 0; i < t->nfilters; i++) {
+		const struct filter_tally *f = &t->filters[i];
+		cJSON *one = cJSON_AddObjectToObject(filters, f->name);
+		cJSON_AddNumberToObject(one, "removed", (double)f->removed);
+		cJSON_AddNumberToObject(one, "known", (double)f->known);
+		cJSON_AddNumberToObject(one, "later_fixed", (double)f->later_fixed);
+	}
 	return o;
 }
 
@@ -178,50 +225,79 @@ static void case_row(FILE *out, const struct eval_case *k, const cJSON *r)
 	fputc('\n', out);
 }
 
-/* The findings that are not the known bug, for a person to judge, with their hints. */
-static void to_judge(FILE *out, const struct eval_set *s, cJSON *const *results)
+/* One finding of case name: where, what, and the hint from later history. */
+static void put_finding(FILE *out, const char *name, const cJSON *f)
 {
-	bool any = false;
+	fprintf(out, "  %s %s ", name, str(f, "severity"));
+	put_clean(out, *str(f, "file") ? str(f, "file") : str(f, "side"), 200);
+	if (num(f, "line"))
+		fprintf(out, ":%.0f", num(f, "line"));
+	if (*str(f, "function"))
+		fprintf(out, " in %s()", str(f, "function"));
+	if (*str(f, "filter")) {
+		fprintf(out, ", removed by %s (confidence %.2f)", str(f, "filter"), num(f, "confidence"));
+		if (*str(f, "match"))
+			fprintf(out, ", the known bug (%s)", str(f, "match"));
+	}
+	fputs("\n      ", out);
+	put_clean(out, str(f, "comment"), REPORT_COMMENT);
+	if (!strcmp(str(f, "later"), "unchanged")) {
+		fputs("\n      later: the line is unchanged", out);
+	} else if (*str(f, "later")) {
+		fprintf(out, "\n      later: changed by %.12s \"", str(f, "later"));
+		put_clean(out, str(f, "later_subject"), 100);
+		fputs(flag(f, "later_fixes_this") ? "\", whose Fixes: names this commit" : "\"", out);
+	}
+	fputc('\n', out);
+}
+
+/*
+ * The findings of list ("findings" or "filtered") for a person to judge,
+ * with their hints: of the findings, those other than the known bug; of
+ * the filtered ones, all, since a filter that removes the known bug costs.
+ */
+static void to_judge(FILE *out, const struct eval_set *s, cJSON *const *results,
+		     const char *list, const char *title)
+{
+	bool any = false, all = !strcmp(list, "filtered");
 	for (size_t i = 0; i < s->ncases; i++) {
 		const cJSON *f;
 		if (strcmp(str(results[i], "status"), "reviewed"))
 			continue;
-		cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(results[i], "findings")) {
-			if (*str(f, "match"))
+		cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(results[i], list)) {
+			if (*str(f, "match") && !all)
 				continue;
 			if (!any)
-				fputs("\n  to judge (findings other than the known bug):\n", out);
+				fprintf(out, "\n  %s:\n", title);
 			any = true;
-			fprintf(out, "  %s %s ", s->cases[i].name, str(f, "severity"));
-			put_clean(out, *str(f, "file") ? str(f, "file") : str(f, "side"), 200);
-			if (num(f, "line"))
-				fprintf(out, ":%.0f", num(f, "line"));
-			if (*str(f, "function"))
-				fprintf(out, " in %s()", str(f, "function"));
-			fputs("\n      ", out);
-			put_clean(out, str(f, "comment"), REPORT_COMMENT);
-			if (!strcmp(str(f, "later"), "unchanged")) {
-				fputs("\n      later: the line is unchanged", out);
-			} else if (*str(f, "later")) {
-				fprintf(out, "\n      later: changed by %.12s \"", str(f, "later"));
-				put_clean(out, str(f, "later_subject"), 100);
-				fputs(flag(f, "later_fixes_this") ? "\", whose Fixes: names this commit" : "\"", out);
-			}
-			fputc('\n', out);
+			put_finding(out, s->cases[i].name, f);
 		}
 	}
 }
 
+/* One line per filter: what it kept out of the drafts, and how much of that was real. */
+static void filter_lines(FILE *out, const struct tally *t)
+{
+	for (size_t i = 0; i < t->nfilters; i++) {
+		const struct filter_tally *f = &t->filters[i];
+		fprintf(out, "  filter %-16s removed %zu finding%s: %zu the known bug, %zu on a line "
+			"a later fix of the commit changed\n", f->name, f->removed,
+			f->removed == 1 ? "" : "s", f->known, f->later_fixed);
+	}
+}
+
 static void text_model(FILE *out, const struct eval_run *run, const char *model,
-		       cJSON *const *results)
+		       const struct tally *t, cJSON *const *results)
 {
 	const struct eval_set *s = run->set;
 	char *name = text_clean_dup(model, TEXT_ONE_LINE);
 	fprintf(out, "\nmodel %s\n", name);
+	filter_lines(out, t);
 	fprintf(out, CASE_HEAD, "case", "kind", "found", "findings", "tokens", "seconds", "subject");
 	for (size_t i = 0; i < s->ncases; i++)
 		case_row(out, &s->cases[i], results[i]);
-	to_judge(out, s, results);
+	to_judge(out, s, results, "findings", "to judge (findings other than the known bug)");
+	to_judge(out, s, results, "filtered", "removed by the filters, to judge the filters by");
 	free(name);
 }
 
@@ -327,7 +403,7 @@ int report_write(FILE *out, const struct report *r, enum report_format format)
 		      "located: of the bugs with such a line in the diff; findings (in clean patches),\n"
 		      "tokens and seconds: per patch reviewed; ~: tokens estimated from bytes.\n", out);
 		for (size_t m = 0; m < models->n; m++)
-			text_model(out, r->run, models->v[m], r->results[m]);
+			text_model(out, r->run, models->v[m], &r->tallies[m], r->results[m]);
 	}
 	return fflush(out) || ferror(out) ? error("cannot write the report") : 0;
 }

@@ -34,17 +34,19 @@ static long number_of(const struct patch *p, size_t line, const char *side)
 	return strcmp(side, "whole") ? (long)line + 1 : 0;
 }
 
-/* The previous run's finding on the same line that has a hint, or NULL. */
+/* The previous run's finding (kept or filtered) on the same line that has a hint, or NULL. */
 static const cJSON *previous_hint(const cJSON *previous, const char *file, long line)
 {
+	static const char *const lists[] = { "findings", "filtered" };
 	const cJSON *f;
-	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(previous, "findings")) {
-		const char *pf = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "file"));
-		const cJSON *pl = cJSON_GetObjectItemCaseSensitive(f, "line");
-		if (pf && !strcmp(pf, file) && cJSON_IsNumber(pl) && (long)pl->valuedouble == line &&
-		    cJSON_GetObjectItemCaseSensitive(f, "later"))
-			return f;
-	}
+	for (size_t i = 0; i < 2; i++)
+		cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(previous, lists[i])) {
+			const char *pf = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "file"));
+			const cJSON *pl = cJSON_GetObjectItemCaseSensitive(f, "line");
+			if (pf && !strcmp(pf, file) && cJSON_IsNumber(pl) &&
+			    (long)pl->valuedouble == line && cJSON_GetObjectItemCaseSensitive(f, "later"))
+				return f;
+		}
 	return NULL;
 }
 
@@ -77,9 +79,10 @@ static void add_hint(cJSON *f, const struct eval_set *s, const struct eval_case 
 	hint_release(&h);
 }
 
-static enum match add_finding(cJSON *list, const struct eval_set *s, const struct eval_case *k,
-			      const struct patch *p, const struct finding *fd,
-			      const struct truth *t, const cJSON *previous)
+/* The finding as JSON, scored against t (NULL for a clean case); *mo is its match. */
+static cJSON *finding_json(const struct eval_set *s, const struct eval_case *k,
+			   const struct patch *p, const struct finding *fd,
+			   const struct truth *t, const cJSON *previous, enum match *mo)
 {
 	const char *side = side_of(p, fd->line);
 	bool code = !strcmp(side, "new") || !strcmp(side, "old");
@@ -104,9 +107,25 @@ static enum match add_finding(cJSON *list, const struct eval_set *s, const struc
 	}
 	if (m == MATCH_NONE && !strcmp(side, "new"))
 		add_hint(f, s, k, file, number, previous);
-	cJSON_AddItemToArray(list, f);
 	buf_release(&func);
-	return m;
+	*mo = m;
+	return f;
+}
+
+/* What the filters kept out of the draft, each with its filter and the model's confidence. */
+static void add_filtered(cJSON *root, const struct eval_set *s, const struct eval_case *k,
+			 const struct patch *p, const struct review *r, const struct truth *t,
+			 const cJSON *previous)
+{
+	cJSON *list = cJSON_AddArrayToObject(root, "filtered");
+	for (size_t i = 0; i < r->nfiltered; i++) {
+		enum match m;
+		const struct filtered_finding *ff = &r->filtered[i];
+		cJSON *f = finding_json(s, k, p, &ff->finding, t, previous, &m);
+		cJSON_AddStringToObject(f, "filter", ff->finding.source);
+		cJSON_AddNumberToObject(f, "confidence", ff->confidence);
+		cJSON_AddItemToArray(list, f);
+	}
 }
 
 static void add_cost(cJSON *root, const struct review *r, const cJSON *previous)
@@ -145,7 +164,8 @@ cJSON *result_build(const struct eval_set *s, const struct eval_case *k, const c
 	for (size_t i = 0; i < r->nfindings; i++) {
 		if (strcmp(r->findings[i].source, "model"))
 			continue;
-		enum match m = add_finding(list, s, k, p, &r->findings[i], t, previous);
+		enum match m;
+		cJSON_AddItemToArray(list, finding_json(s, k, p, &r->findings[i], t, previous, &m));
 		found = m > found ? m : found;
 	}
 	if (t) {
@@ -156,5 +176,6 @@ cJSON *result_build(const struct eval_set *s, const struct eval_case *k, const c
 			cJSON_AddItemToArray(fixes, cJSON_CreateString(t->fixes.v[i]));
 	}
 	cJSON_AddItemToObject(root, "findings", list);
+	add_filtered(root, s, k, p, r, t, previous);
 	return root;
 }

@@ -2,7 +2,9 @@
  * result.h: the result of one case with one model, as a JSON object: how
  * the review went, what it cost, and each model finding with where it is,
  * how it matches the known bug, and for the others a hint from later
- * history. The reviewing process writes it; the report reads it.
+ * history; the same for each finding a filter kept out of the draft
+ * ("filtered", with the filter's name). The reviewing process writes it;
+ * the report reads it.
  */
 #ifndef EVAL_RESULT_H
 #define EVAL_RESULT_H

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,8 +17,10 @@
 #include "draft/draft.h"
 #include "eval/result.h"
 #include "eval/run.h"
+#include "eval/worktree.h"
 #include "mail/mail.h"
 #include "patch/patch.h"
+#include "tree/tree.h"
 
 #define RESULT_MAX ((size_t)16 << 20)
 
@@ -83,9 +86,27 @@ static int write_result(const char *path, cJSON *root)
 	return ret;
 }
 
+/*
+ * With --tree: slot's work tree at the case's parent, opened, and the
+ * patch reviewed against it into *tr. Returns the tree, or NULL after one
+ * line on stderr.
+ */
+static struct tree *open_tree(const struct eval_run *run, const struct eval_case *k,
+			      size_t slot, const struct patch *p, struct tree_review *tr)
+{
+	char *path = worktree_path(run->set->dir, slot);
+	struct tree *t = NULL;
+	if (!worktree_at_parent(run->set->repo, path, k->sha))
+		t = tree_open(path, true);
+	free(path);
+	if (t)
+		tree_review_patch(t, p, NULL, true, tr);
+	return t;
+}
+
 /* In the child: the review of one case, as patchreview would make it, and its result. */
 static int review_case(const struct eval_run *run, const struct eval_case *k,
-		       const char *model, const char *dir)
+		       const char *model, const char *dir, size_t slot)
 {
 	const struct eval_set *s = run->set;
 	struct config c = *run->config;
@@ -103,6 +124,8 @@ static int review_case(const struct eval_run *run, const struct eval_case *k,
 	struct mail_list mails;
 	struct patch p;
 	struct review r;
+	struct tree *tree = NULL;
+	struct tree_review tr = { 0 };
 	struct truth t = { .fixes = STRVEC_INIT };
 	int ret = -1, fd = open(mail_path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
@@ -119,6 +142,14 @@ static int review_case(const struct eval_run *run, const struct eval_case *k,
 	patch_parse(&p, m->subject, text, m->text_len, m->patch_offset);
 	review_init(&r);
 	struct review_input in = { .mail = m, .patch = &p, .config = &c };
+	if (run->tree && !(tree = open_tree(run, k, slot, &p, &tr))) {
+		ret = -1;
+		goto release;
+	}
+	if (tree) {
+		review_note(&r, "%s", tr.note);
+		in.tree = &tr;
+	}
 	run->review(&in, &r);
 	ret = k->kind == CASE_BUG ? truth_load(&t, truth_path) : 0;
 	if (!ret && !r.model_deferred)
@@ -131,6 +162,9 @@ static int review_case(const struct eval_run *run, const struct eval_case *k,
 		cJSON_Delete(result);
 		cJSON_Delete(previous);
 	}
+release:
+	tree_review_release(&tr);
+	tree_close(tree);
 	review_release(&r);
 	patch_release(&p);
 	mail_list_release(&mails);
@@ -146,7 +180,7 @@ out:
 
 /* The child's stderr goes to NAME.log beside its result. */
 static pid_t start_case(const struct eval_run *run, const struct eval_case *k,
-			const char *model, const char *dir)
+			const char *model, const char *dir, size_t slot)
 {
 	fflush(NULL);
 	pid_t pid = fork();
@@ -163,7 +197,7 @@ static pid_t start_case(const struct eval_run *run, const struct eval_case *k,
 		close(fd);
 	}
 	free(log);
-	int ret = review_case(run, k, model, dir);
+	int ret = review_case(run, k, model, dir, slot);
 	fflush(NULL);
 	exit(ret < 0 ? 1 : 0);
 }
@@ -205,10 +239,24 @@ static void tell_done(const struct eval_run *run, const struct job *j, int statu
 	free(log);
 }
 
+/* The work trees of the slots used, and their folder. */
+static void remove_trees(const struct eval_run *run, size_t used)
+{
+	for (size_t i = 0; run->tree && i < used; i++) {
+		char *path = worktree_path(run->set->dir, i);
+		worktree_remove(run->set->repo, path);
+		free(path);
+	}
+	struct buf dir = BUF_INIT;
+	buf_addf(&dir, "%s/trees", run->set->dir);
+	rmdir(dir.data);
+	buf_release(&dir);
+}
+
 int run_cases(const struct eval_run *run)
 {
 	const struct eval_set *s = run->set;
-	size_t total = run->models->n * s->ncases, started = 0, done = 0, running = 0;
+	size_t total = run->models->n * s->ncases, started = 0, done = 0, running = 0, used = 0;
 	size_t slots = run->jobs > 0 && run->jobs <= EVAL_MAX_JOBS ? (size_t)run->jobs : 1;
 	/* On the stack, so that a forked child's leak check sees it as the parent's. */
 	struct job jobs[EVAL_MAX_JOBS] = { { 0 } };
@@ -224,16 +272,16 @@ int run_cases(const struct eval_run *run)
 			size_t model = started / s->ncases;
 			struct job j = { 0, &s->cases[started % s->ncases], run->models->v[model],
 					 dirs.v[model] };
-			j.pid = start_case(run, j.k, j.model, j.dir);
+			size_t slot = 0;
+			while (jobs[slot].pid)
+				slot++;
+			j.pid = start_case(run, j.k, j.model, j.dir, slot);
 			if (j.pid < 0) {
 				ret = -1;
 				break;
 			}
-			for (size_t i = 0; i < slots; i++)
-				if (!jobs[i].pid) {
-					jobs[i] = j;
-					break;
-				}
+			jobs[slot] = j;
+			used = slot + 1 > used ? slot + 1 : used;
 			started++, running++;
 			continue;
 		}
@@ -252,6 +300,7 @@ int run_cases(const struct eval_run *run)
 	}
 	while (running && waitpid(-1, NULL, 0) > 0)
 		running--;
+	remove_trees(run, used);
 	strvec_clear(&dirs);
 	return ret;
 }

@@ -4,7 +4,8 @@
  * mail: the configured backend, cache and budgets, or offline answers.
  * The process writes, under results/MODEL/, the draft (NAME.draft), the
  * review's stderr (NAME.log) and the result (NAME.json): the findings
- * scored against the truth, with hints from later history.
+ * scored against the truth, with hints from later history. With a tree,
+ * each slot of jobs has a work tree of its own (eval/worktree.h).
  */
 #ifndef EVAL_RUN_H
 #define EVAL_RUN_H
@@ -26,6 +27,7 @@ struct eval_run {
 	const struct strvec *models;	/* their names */
 	long jobs;
 	bool quiet;			/* no line per case on stderr */
+	bool tree;			/* review each case with a work tree at its parent */
 };
 
 /* "dir/results/MODEL" with the model's name made safe; caller frees. */
@@ -34,7 +36,8 @@ char *run_results_dir(const struct eval_set *s, const char *model);
 /*
  * Reviews every case with every model. Returns 0, or -1 after one line on
  * stderr when a results folder cannot be made; a case that fails is
- * recorded in its result, and a process that dies leaves none.
+ * recorded in its result, and a process that dies leaves none. The work
+ * trees are removed before it returns.
  */
 int run_cases(const struct eval_run *run);
 

@@ -19,11 +19,15 @@
 /* Of git's stderr, enough for its error line. */
 #define GIT_MAX_STDERR 4096
 
-/* Keeps the output plain whatever the user's or the repository's config says. */
+/*
+ * Keeps the output plain whatever the user's or the repository's config
+ * says, and runs none of the repository's hooks (eval --tree checks out).
+ */
 static const char *const fixed_args[] = {
 	"git", "--no-pager", "-c", "core.quotePath=false", "-c", "color.ui=never",
 	"-c", "diff.noprefix=false", "-c", "diff.mnemonicPrefix=false",
-	"-c", "log.showSignature=false", "-c", "core.fsmonitor=false", NULL,
+	"-c", "log.showSignature=false", "-c", "core.fsmonitor=false",
+	"-c", "core.hooksPath=/dev/null", NULL,
 };
 
 struct git_proc {

@@ -2,8 +2,9 @@
  * git.h: running git on the repository under evaluation, as a child
  * process without a shell, its output read through pipes and bounded.
  * The configuration that would change the output's shape (colour, quoted
- * paths, prefixes, external diff drivers) is overridden, and the GIT_*
- * variables of the caller's environment are not passed on.
+ * paths, prefixes, external diff drivers) is overridden, the repository's
+ * hooks never run, and the GIT_* variables of the caller's environment are
+ * not passed on.
  */
 #ifndef EVALSET_GIT_H
 #define EVALSET_GIT_H

@@ -16,12 +16,12 @@ static const char review_schema[] =
 	"\"findings\":{\"type\":\"array\",\"items\":{\"type\":\"object\","
 	"\"additionalProperties\":false,"
 	"\"required\":[\"file\",\"function\",\"quote\",\"severity\",\"confidence\",\"comment\","
-	"\"preexisting\"],"
+	"\"preexisting\",\"incomplete_fix\"],"
 	"\"properties\":{\"file\":{\"type\":\"string\"},\"function\":{\"type\":\"string\"},"
 	"\"quote\":{\"type\":\"string\"},"
 	"\"severity\":{\"type\":\"string\",\"enum\":[\"error\",\"warning\",\"nit\"]},"
 	"\"confidence\":{\"type\":\"number\"},\"comment\":{\"type\":\"string\"},"
-	"\"preexisting\":{\"type\":\"boolean\"}}}}}}";
+	"\"preexisting\":{\"type\":\"boolean\"},\"incomplete_fix\":{\"type\":\"boolean\"}}}}}}";
 
 static const char repair_request[] =
 	"That answer was not the JSON object the instructions ask for. Answer again "

@@ -35,6 +35,7 @@ struct model_run {
 	double start;
 	size_t unsure, off_change;	/* findings dropped by those rules */
 	int refuted;		/* by the verify pass */
+	size_t verified_low;	/* below min_confidence, kept by the verify pass */
 	bool failed;
 };
 
@@ -135,7 +136,23 @@ static void tell_left_out(struct model_run *m)
 	buf_release(&s);
 }
 
-/* Anchors the findings of answer a into v, dropping unsure ones and those about untouched code. */
+/* A model finding kept out of the draft by filter, for patchreview eval. */
+static void filtered(struct model_run *m, size_t line, const struct model_finding *f,
+		     const char *filter)
+{
+	review_filtered(m->r, line, f->severity, filter, f->confidence, f->comment);
+}
+
+static bool verify_is(const struct model_run *m, const char *mode)
+{
+	return !strcmp(m->in->config->verify, mode);
+}
+
+/*
+ * Anchors the findings of answer a into v. Those about untouched code are
+ * left out, unless they say the patch does not do what it claims; those
+ * below min_confidence are dropped, or with verify marked low.
+ */
 static size_t place_findings(struct model_run *m, const struct anchor_index *ix,
 			     const struct model_answer *a, struct placed_finding *v, size_t n)
 {
@@ -145,23 +162,76 @@ static size_t place_findings(struct model_run *m, const struct anchor_index *ix,
 		     a->nfindings + a->beyond, ANSWER_MAX_FINDINGS);
 	for (size_t i = 0; i < a->nfindings; i++) {
 		const struct model_finding *f = &a->findings[i];
-		if (f->confidence < m->in->config->min_confidence) {
-			m->unsure++;
-			list_less_sure(m, f);
-			continue;
-		}
 		struct anchor_hint hint = { f->file, f->quote, f->function, f->comment };
 		size_t line = anchor_finding(ix, &hint);
-		if (f->preexisting || (line != FINDING_WHOLE && !anchor_about_change(p, line))) {
-			m->off_change++;
-			list_preexisting(m, f);
+		bool low = f->confidence < m->in->config->min_confidence;
+		if (low && verify_is(m, "no")) {
+			m->unsure++;
+			list_less_sure(m, f);
+			filtered(m, line, f, "min_confidence");
 			continue;
 		}
-		struct placed_finding placed = { line, f };
+		bool untouched = line != FINDING_WHOLE && !anchor_about_change(p, line);
+		if (!f->incomplete_fix && (f->preexisting || untouched)) {
+			m->off_change++;
+			list_preexisting(m, f);
+			filtered(m, line, f, f->preexisting ? "preexisting" : "unchanged-code");
+			continue;
+		}
+		struct placed_finding placed = { line, f, low };
 		if (!seen(v, n, &placed))
 			v[n++] = placed;
 	}
 	return n;
+}
+
+/*
+ * The verify pass over v: every finding with verify = yes, the low ones
+ * with verify = low. Refuted findings leave v; when the pass fails, the
+ * low ones leave it as min_confidence would have dropped them.
+ */
+static size_t verify_placed(struct model_run *m, struct backend *b, struct progress *progress,
+			    struct placed_finding *v, size_t n)
+{
+	struct placed_finding *ask = xcalloc(n + 1, sizeof(*ask));
+	size_t *at = xcalloc(n + 1, sizeof(*at)), nask = 0, kept = 0;
+	bool *refuted = xcalloc(n + 1, sizeof(*refuted)), *drop = xcalloc(n + 1, sizeof(*drop));
+	for (size_t i = 0; i < n; i++)
+		if (v[i].low || verify_is(m, "yes")) {
+			at[nask] = i;
+			ask[nask++] = v[i];
+		}
+	struct buf why = BUF_INIT;
+	int ret = 0;
+	if (nask) {
+		b->usage = &m->usage;
+		ret = verify_findings(b, m->in->patch, m->in->tree, ask, nask, refuted, &why);
+		progress_done(progress);
+	}
+	if (ret < 0 && m->usage.written)
+		warn("%s", why.data);
+	else if (ret < 0)
+		tell(m->r, "model findings not verified: %s", why.data);
+	m->refuted = ret;
+	for (size_t k = 0; k < nask; k++) {
+		const struct placed_finding *f = &ask[k];
+		drop[at[k]] = refuted[k] || (ret < 0 && f->low);
+		if (refuted[k])
+			filtered(m, f->line, f->finding, "verify");
+		else if (ret < 0 && f->low)
+			filtered(m, f->line, f->finding, "min_confidence");
+		m->unsure += ret < 0 && f->low;
+		m->verified_low += ret >= 0 && f->low && !refuted[k];
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!drop[i])
+			v[kept++] = v[i];
+	buf_release(&why);
+	free(ask);
+	free(at);
+	free(refuted);
+	free(drop);
+	return kept;
 }
 
 static void add_findings(struct model_run *m, struct backend *b, struct progress *progress)
@@ -177,17 +247,8 @@ static void add_findings(struct model_run *m, struct backend *b, struct progress
 		if (m->requests[k].answered)
 			n = place_findings(m, &ix, &m->requests[k].answer, v, n);
 	anchor_index_release(&ix);
-	if (m->in->config->verify && n) {
-		struct buf why = BUF_INIT;
-		b->usage = &m->usage;
-		m->refuted = verify_findings(b, m->in->patch, m->in->tree, v, &n, &why);
-		progress_done(progress);
-		if (m->refuted < 0 && m->usage.written)
-			warn("%s", why.data);
-		else if (m->refuted < 0)
-			tell(m->r, "model findings not verified: %s", why.data);
-		buf_release(&why);
-	}
+	if (!verify_is(m, "no") && n)
+		n = verify_placed(m, b, progress, v, n);
 	for (size_t i = 0; i < n; i++)
 		review_add(m->r, v[i].line, v[i].finding->severity, "model", "%s",
 			   v[i].finding->comment);
@@ -266,6 +327,8 @@ static void report(struct model_run *m, double end)
 		buf_addf(&line, "; %zu about unchanged code", m->off_change);
 	if (m->refuted > 0)
 		buf_addf(&line, "; verify dropped %d", m->refuted);
+	if (m->verified_low)
+		buf_addf(&line, "; verify kept %zu below min_confidence", m->verified_low);
 	warn("%s", line.data);
 	buf_release(&line);
 	free(model);
@@ -392,4 +455,9 @@ void model_review(const struct review_input *ins, struct review *rs, size_t n)
 int model_explain_prompt(const struct review_input *in, FILE *out)
 {
 	return prompt_explain(in, out);
+}
+
+int model_list_prompts(const struct config *c, FILE *out)
+{
+	return prompt_list(c, out);
 }

@@ -30,4 +30,7 @@ void model_review(const struct review_input *ins, struct review *rs, size_t n);
  */
 int model_explain_prompt(const struct review_input *in, FILE *out);
 
+/* --list-prompts: each prompt file, its size and its title. Returns 0 or -1. */
+int model_list_prompts(const struct config *c, FILE *out);
+
 #endif

@@ -140,9 +140,9 @@ static int ask_verdicts(struct backend *b, struct wire_request *rq, const char *
 }
 
 int verify_findings(struct backend *b, const struct patch *p, const struct tree_review *tree,
-		    struct placed_finding *v, size_t *n, struct buf *why)
+		    const struct placed_finding *v, size_t n, bool *refuted, struct buf *why)
 {
-	char *user = findings_text(p, tree, v, *n);
+	char *user = findings_text(p, tree, v, n);
 	cJSON *schema = cJSON_Parse(verify_schema);
 	struct wire_message message = { "user", user };
 	struct wire_request rq = {
@@ -153,23 +153,18 @@ int verify_findings(struct backend *b, const struct patch *p, const struct tree_
 	};
 	char key[CACHE_KEY_SIZE];
 	struct buf cached = BUF_INIT;
-	bool *drop = xcalloc(*n + 1, sizeof(*drop));
 	int ret;
+	memset(refuted, 0, n * sizeof(*refuted));
 	backend_cache_key(b, &rq, key);
 	progress_stage(b->progress, "verifying the findings");
-	if (!backend_recall(b, key, &cached) && !read_verdicts(cached.data, drop, *n))
+	if (!backend_recall(b, key, &cached) && !read_verdicts(cached.data, refuted, n))
 		ret = 0;
 	else
-		ret = ask_verdicts(b, &rq, key, drop, *n, why);
-	if (!ret) {
-		size_t kept = 0;
-		for (size_t i = 0; i < *n; i++)
-			if (!drop[i])
-				v[kept++] = v[i];
-		ret = (int)(*n - kept);
-		*n = kept;
-	}
-	free(drop);
+		ret = ask_verdicts(b, &rq, key, refuted, n, why);
+	if (ret < 0)
+		memset(refuted, 0, n * sizeof(*refuted));
+	for (size_t i = 0; ret >= 0 && i < n; i++)
+		ret += refuted[i];
 	buf_release(&cached);
 	cJSON_Delete(schema);
 	free(user);

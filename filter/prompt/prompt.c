@@ -300,3 +300,25 @@ int prompt_explain(const struct review_input *in, FILE *out)
 	buf_release(&why);
 	return ret;
 }
+
+int prompt_list(const struct config *c, FILE *out)
+{
+	struct prompt_files f;
+	struct buf why = BUF_INIT;
+	int ret = prompt_files_load(&f, c, NULL, &why);
+	if (ret < 0) {
+		error("%s", why.data);
+	} else {
+		fprintf(out, "%-16s %6zu  the system prompt, sent always\n", "core", strlen(f.core));
+		for (size_t i = 0; i < f.nguides; i++) {
+			const struct guide *g = &f.guides[i];
+			char *title = text_clean_dup(g->title ? g->title : g->name, TEXT_ONE_LINE);
+			if (!g->disabled)
+				fprintf(out, "%-16s %6zu  %s\n", g->name, strlen(g->text), title);
+			free(title);
+		}
+	}
+	prompt_files_release(&f);
+	buf_release(&why);
+	return ret;
+}

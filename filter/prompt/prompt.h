@@ -35,4 +35,12 @@ void prompt_release(struct prompt *p);
 /* model_explain_prompt(), for model.h: the guides chosen and the prompt's size. */
 int prompt_explain(const struct review_input *in, FILE *out);
 
+/*
+ * model_list_prompts(), for model.h: each prompt file config c finds (core
+ * first, then the guides not disabled), its bytes as sent and its title,
+ * one a line. Returns 0, or -1 after one line on stderr when there is no
+ * core.
+ */
+int prompt_list(const struct config *c, FILE *out);
+
 #endif

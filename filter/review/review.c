@@ -17,6 +17,9 @@ void review_release(struct review *r)
 	for (size_t i = 0; i < r->nfindings; i++)
 		free(r->findings[i].text);
 	free(r->findings);
+	for (size_t i = 0; i < r->nfiltered; i++)
+		free(r->filtered[i].finding.text);
+	free(r->filtered);
 	strvec_clear(&r->notes);
 	strvec_clear(&r->summary);
 	strvec_clear(&r->less_sure);
@@ -41,6 +44,19 @@ void review_add(struct review *r, size_t line, enum severity sev,
 	r->findings[r->nfindings++] = (struct finding){
 		.line = line, .severity = sev, .source = source,
 		.text = buf_detach(&text, NULL),
+	};
+}
+
+void review_filtered(struct review *r, size_t line, enum severity sev, const char *filter,
+		     double confidence, const char *text)
+{
+	if (r->nfiltered == r->filtered_cap) {
+		r->filtered_cap = r->filtered_cap ? 2 * r->filtered_cap : 16;
+		r->filtered = xrealloc(r->filtered, r->filtered_cap * sizeof(*r->filtered));
+	}
+	r->filtered[r->nfiltered++] = (struct filtered_finding){
+		{ .line = line, .severity = sev, .source = filter, .text = xstrdup(text) },
+		confidence,
 	};
 }
 

@@ -21,9 +21,20 @@ struct review_cost {
 	bool estimated;		/* answered from files: tokens estimated from bytes */
 };
 
+/*
+ * A model finding a filter kept out of the draft: patchreview eval shows
+ * each one with its judge hint, so that a filter is judged on a replay.
+ */
+struct filtered_finding {
+	struct finding finding;	/* its source is the filter: "min_confidence", "verify"... */
+	double confidence;
+};
+
 struct review {
 	struct finding *findings;
 	size_t nfindings, cap;
+	struct filtered_finding *filtered;
+	size_t nfiltered, filtered_cap;
 	struct strvec notes;	/* bracketed lines for the top of the draft */
 	struct strvec summary;	/* paragraphs for the end of the draft */
 	struct strvec less_sure;	/* model findings below min_confidence, listed last */
@@ -71,6 +82,9 @@ void review_release(struct review *r);
 void review_add(struct review *r, size_t line, enum severity sev,
 		const char *source, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+/* Records a model finding that filter (a static name) kept out of the draft. */
+void review_filtered(struct review *r, size_t line, enum severity sev, const char *filter,
+		     double confidence, const char *text);
 void review_note(struct review *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void review_summary(struct review *r, const char *text);

@@ -10,6 +10,7 @@
 #include "base/msg.h"
 #include "base/paths.h"
 #include "code/context.h"
+#include "code/contract.h"
 #include "code/index.h"
 #include "repo/base.h"
 #include "repo/read.h"
@@ -65,14 +66,19 @@ void tree_review_patch(struct tree *t, const struct patch *p,
 		buf_addf(&note, "tree: the patch does not apply to %s%s: %s; the context is from "
 			 "the files as they are", b.what.data, after.data, why.data);
 	struct symbol_index *ix = has_c(p) ? symbol_index_get(t) : NULL;
-	struct changed_set set = { 0 };
-	context_changed(tr, ix, want_context, &set);
+	struct changed_set set = { 0 }, contracts = { 0 };
+	context_changed(tr, want_context, &set);
+	if (want_context) {
+		context_contracts(tr, ix, &set, &contracts);
+		context_used(tr, ix, &set, &contracts);
+	}
 	context_callers(tr, ix, &set, want_context);
 	if (tr->files->capped)
 		buf_addf(&note, "; past %zu MiB of the tree's files for this patch, the rest "
 			 "were not read", FILES_MAX_PATCH_BYTES >> 20);
 	tr->note = buf_detach(&note, NULL);
 	free(set.v);
+	free(contracts.v);
 	base_release(&b);
 	buf_release(&why);
 	buf_release(&after);
