@@ -49,7 +49,4 @@ struct symbol_index *symbol_index_of_text(const char *path, const char *text, si
 size_t symbol_index_find(const struct symbol_index *ix, const char *name, size_t len,
 			 unsigned mask, struct ix_hit *hits, size_t max);
 
-/* Files indexed, entries: for the bench and the stderr line. */
-void symbol_index_stats(const struct symbol_index *ix, size_t *files, size_t *entries);
-
 #endif

@@ -12,6 +12,7 @@
 
 #include "base/msg.h"
 #include "draft/draft.h"
+#include "patch/parse.h"
 #include "fuzz.h"
 
 /* Heap in use, through the sanitizer's hooks (one thread), and its peak since fuzz_mem_start(). */
