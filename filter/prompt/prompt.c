@@ -62,8 +62,7 @@ struct selection {
 static int select_guides(struct selection *s, const struct review_input *in, struct buf *why)
 {
 	*s = (struct selection){ 0 };
-	if (prompt_files_load(&s->files, in->config, in->tree ? tree_top(in->tree->tree) : NULL,
-			      why) < 0)
+	if (prompt_files_load(&s->files, in->config, in->tree ? in->tree->tree : NULL, why) < 0)
 		return -1;
 	struct trigger_input ti;
 	trigger_input_init(&ti, in->patch);
@@ -161,11 +160,21 @@ static char *thread_block(const struct review_input *in, size_t max)
 	return fenced_block(thread_label, PROMPT_THREAD_OPEN, PROMPT_THREAD_CLOSE, &lines, max);
 }
 
+/* The subject line and the blank line after it, kept from imitating a fence. */
+static void add_subject(struct buf *b, const char *subject)
+{
+	struct buf line = BUF_INIT;
+	buf_addf(&line, "Subject: %s", subject);
+	prompt_add_fenced(b, line.data, line.len);
+	buf_addch(b, '\n');
+	buf_release(&line);
+}
+
 /* What each part holds before its diff: the subject and the commit message, within max. */
 static char *message_block(const struct patch *p, const char *subject, size_t max)
 {
 	struct buf b = BUF_INIT;
-	buf_addf(&b, "Subject: %s\n\n", subject);
+	add_subject(&b, subject);
 	for (size_t i = 0; i < p->diff_begin; i++)
 		prompt_add_fenced(&b, p->lines[i].text, p->lines[i].len);
 	cut_lines(&b, max);
@@ -269,7 +278,8 @@ void prompt_plan_request(const struct prompt_plan *pl, size_t k, struct prompt *
 	buf_addstr(&b, pl->thread);
 	buf_addstr(&b, untrusted_label);
 	if (pl->whole) {
-		buf_addf(&b, PROMPT_FENCE_OPEN "\nSubject: %s\n\n", pl->in->mail->subject);
+		buf_addstr(&b, PROMPT_FENCE_OPEN "\n");
+		add_subject(&b, pl->in->mail->subject);
 		for (size_t i = 0; i < p->nlines; i++)
 			prompt_add_fenced(&b, p->lines[i].text, p->lines[i].len);
 	} else {
