@@ -117,6 +117,14 @@ fuzz: check-deps
 	@$(MAKE) --no-print-directory fuzz-targets
 	sh tests/fuzz/run.sh fuzz $(FUZZ_TIME)
 
+# A generated mutation pass, a few mutants per function of the folders
+# (or files) named, each against the tests that reach it: by hand, not in
+# check. make mutate FOLDERS="patch mail" MUTATE_FLAGS="--per-function 2"
+FOLDERS ?= patch mail transport answer backend tree repo
+mutate: check-deps
+	@$(MAKE) --no-print-directory patchreview build/asan/patchreview build/asan/dump
+	nice -n 15 python3 tests/mutate.py $(MUTATE_FLAGS) $(FOLDERS)
+
 bench: deps
 	@$(MAKE) --no-print-directory patchreview
 	sh tests/bench.sh
@@ -160,4 +168,4 @@ uninstall:
 clean:
 	rm -rf build patchreview
 
-.PHONY: all deps check-deps demo check fuzz fuzz-targets bench doc install uninstall clean FORCE
+.PHONY: all deps check-deps demo check fuzz fuzz-targets mutate bench doc install uninstall clean FORCE

@@ -1,6 +1,7 @@
 /*
  * main.c: patchreview reads a patch mail on stdin and writes a reply draft
- * with review comments on stdout. Options, the stages, and the exit status.
+ * with review comments on stdout. Options, commands, and the exit status;
+ * the stages themselves are run/run.h's.
  */
 #include <getopt.h>
 #include <signal.h>
@@ -13,16 +14,13 @@
 #include "config/config.h"
 #include "config/mutt_identity.h"
 #include "draft/draft.h"
-#include "draft/out.h"
 #include "eval/eval.h"
 #include "learn/learn.h"
 #include "mail/mail.h"
 #include "model/model.h"
 #include "output/output.h"
-#include "output/write.h"
-#include "patch/patch.h"
-#include "reviewers.h"
-#include "run_series.h"
+#include "run/reviewers.h"
+#include "run/run.h"
 #include "status.h"
 #include "thread/thread.h"
 #include "tree/tree.h"
@@ -230,134 +228,23 @@ static int parse_options(struct config *c, struct run_options *o, int argc, char
 	return rules_check_config(c);
 }
 
-/*
- * The draft (on stdout, into the Maildir or the directory) and the
- * --format output on stdout. Returns 0 or -1.
- */
-static int emit(const struct output_patch *op, const struct config *c,
-		const struct run_options *o)
+/* The exit status for what the run did (run/run.h). */
+static int exit_status(const struct run_result *res, const struct run_job *job,
+		       const struct run_options *o)
 {
-	struct draft_out d;
-	int ret = 0;
-	draft_out_init(&d, c, false);
-	if (o->format == OUTPUT_DRAFT || c->maildir || c->output_dir) {
-		unsigned number = op->patch->subject.index ? op->patch->subject.index : 1;
-		ret = draft_out_write(&d, number, op->mail, op->patch, op->review, op->reviewed);
-	}
-	if (!ret && o->format != OUTPUT_DRAFT) {
-		struct output_patch with_path = *op;
-		with_path.draft_path = d.path;
-		ret = output_write(stdout, o->format, &with_path, 1, c);
-		if (ret < 0)
-			error("cannot write the output");
-	}
-	draft_out_release(&d);
-	return ret;
-}
-
-/* Many messages: the series among them (run_series.h). */
-static int run_many(struct mail_list *mails, const struct config *c,
-		    const struct run_options *o, struct tree *tree,
-		    const struct thread_source *src)
-{
-	struct run_series_result res;
-	run_series(mails->v, mails->n, c, o->format, tree, src, &res);
-	bool for_b4 = o->format == OUTPUT_B4_CHECK || o->format == OUTPUT_LINES;
-	if (c->explain_prompt)
-		return res.explain_failed ? EXIT_USAGE : EXIT_REVIEWED;
-	if (res.write_failed)
-		return EXIT_NO_DRAFT;
-	if (res.model_failed && c->strict && !res.deferred)
-		return EXIT_MODEL_FAILED;
-	if (o->fail_on >= 0 && res.worst >= o->fail_on)
-		return EXIT_FINDINGS;
-	return res.reviewed || c->maildir || for_b4 ? EXIT_REVIEWED : EXIT_NO_PATCH;
-}
-
-/* The comments of the --thread replies, which may answer the mail by its Message-ID. */
-static void read_thread(struct thread *t, const struct mail *m, const struct patch *p,
-			const struct thread_source *src)
-{
-	size_t n = src ? src->n : 0;
-	struct thread_msg *v = xcalloc(n + 2, sizeof(*v));
-	if (n)
-		memcpy(v, src->msgs, n * sizeof(*v));
-	v[n] = (struct thread_msg){ m, p };
-	thread_collect(t, v, n + 1);
-	free(v);
-}
-
-static int run_one(struct mail *m, const struct config *c, const struct run_options *o,
-		   struct tree *tree, const struct thread_source *src)
-{
-	struct patch p;
-	struct review r;
-	struct tree_review tr = { 0 };
-	struct thread thread;
-	char *text = m->text;
-	m->text = NULL;
-	patch_parse(&p, m->subject, text, m->text_len, m->patch_offset);
-	review_init(&r);
-	review_note_cuts(&r, m, &p);
-	read_thread(&thread, m, &p, src);
-	struct review_input in = { .mail = m, .patch = &p, .config = c, .thread = &thread };
-	/* "[GIT PULL]" asks to pull, "[PULL 3/15]" is one patch of a pull series. */
-	bool pull = p.subject.is_pull && !p.subject.index;
-	bool reviewed = patch_has_diff(&p) && !pull;
 	/* b4's check formats: a mail without a patch is no failure, and says nothing. */
 	bool for_b4 = o->format == OUTPUT_B4_CHECK || o->format == OUTPUT_LINES;
-	int status = EXIT_REVIEWED;
-	if (tree && reviewed) {
-		tree_review_patch(tree, &p, NULL, c->explain_prompt || model_configured(c), &tr);
-		review_note(&r, "%s", tr.note);
-		in.tree = &tr;
-	}
-	if (c->explain_prompt) {
-		status = model_explain_prompt(&in, stdout) < 0 ? EXIT_USAGE : EXIT_REVIEWED;
-		goto out;
-	}
-	if (reviewed && o->format == OUTPUT_B4_CHECK && output_b4_skipped(m->message_id)) {
-		reviewed = false;	/* marked "skip" in b4 review: say nothing */
-	} else if (reviewed) {
-		reviewers_run(&in, &r);
-	} else if (pull && patch_has_diff(&p)) {
-		/* Its commits are reviewed as patches; the sum of them is not. */
-		warn("a pull request; its diff was not reviewed");
-		review_note(&r, "this is a pull request; its diff was not reviewed");
-		status = c->maildir || for_b4 ? EXIT_REVIEWED : EXIT_NO_PATCH;
-	} else {
-		warn("no patch found in the mail%s", o->format == OUTPUT_DRAFT || c->maildir ?
-		     "; writing a plain reply draft" : "");
-		review_note(&r, "no patch found in this mail; nothing was reviewed");
-		status = c->maildir || for_b4 ? EXIT_REVIEWED : EXIT_NO_PATCH;
-	}
-	struct output_patch op = { m, &p, &r, reviewed, NULL };
-	if (r.model_deferred)
-		;	/* --requests-out: the request is the output; the draft waits for its answer */
-	else if (emit(&op, c, o) < 0)
-		status = EXIT_NO_DRAFT;
-	else if (r.model_failed && c->strict)
-		status = EXIT_MODEL_FAILED;
-	else if (o->fail_on >= 0 && review_worst(&r) >= o->fail_on)
-		status = EXIT_FINDINGS;
-out:
-	thread_release(&thread);
-	tree_review_release(&tr);
-	review_release(&r);
-	patch_release(&p);
-	return status;
-}
-
-static int run(const struct config *c, const struct run_options *o, struct tree *tree,
-	       const struct thread_source *src)
-{
-	struct mail_list mails;
-	if (mail_read_all(0, &mails) < 0)
+	if (res->unreadable)
 		return EXIT_NO_DRAFT;
-	int status = mails.n > 1 ? run_many(&mails, c, o, tree, src)
-		: run_one(&mails.v[0], c, o, tree, src);
-	mail_list_release(&mails);
-	return status;
+	if (job->config->explain_prompt)
+		return res->explain_failed ? EXIT_USAGE : EXIT_REVIEWED;
+	if (res->write_failed)
+		return EXIT_NO_DRAFT;
+	if (res->model_failed && job->config->strict && !res->deferred)
+		return EXIT_MODEL_FAILED;
+	if (o->fail_on >= 0 && res->worst >= o->fail_on)
+		return EXIT_FINDINGS;
+	return res->reviewed || job->drafts.maildir || for_b4 ? EXIT_REVIEWED : EXIT_NO_PATCH;
 }
 
 int main(int argc, char **argv)
@@ -416,7 +303,13 @@ int main(int argc, char **argv)
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	if (o.format == OUTPUT_LINES)
 		msg_silence_warnings();	/* b4 prep and am take each stderr line for a failure */
-	int status = run(&c, &o, tree, c.thread ? &src : NULL);
+	struct run_job job;
+	struct run_result res;
+	run_job_init(&job, &c, o.format);
+	job.tree = tree;
+	job.thread = c.thread ? &src : NULL;
+	run_review(&job, &res);
+	int status = exit_status(&res, &job, &o);
 	thread_source_release(&src);
 	mail_shutdown();
 	tree_close(tree);

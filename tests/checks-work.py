@@ -18,7 +18,7 @@ ENTRIES = {
     "checks/kstyle.c:run": "kstyle", "checks/kcode.c:run": "kcode",
     "checks/spelling.c:run": "spelling", "checks/tree.c:tree_run": "tree",
     "checks/tree.c:checkpatch_run": "checkpatch", "series/checks.c:series_check": "series",
-    "reviewers.c:reviewers_run_all": "checks", "reviewers.c:reviewers_run_series": "checks",
+    "run/reviewers.c:reviewers_run_all": "checks", "run/reviewers.c:reviewers_run_series": "checks",
     "main.c:main": "run",
 }
 

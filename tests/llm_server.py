@@ -50,6 +50,9 @@ Scenarios:
   flood         a quote of about 1 MiB and 100,000 more findings
   caps          quotes just within and past the quote limits, a long comment
   huge          an answer of 9 MiB
+  open-end      like ok; an NDJSON stream's last line has no newline
+  NAME-whole    scenario NAME answered whole (application/json) though a
+                stream was asked for, as some compatible servers do
   fail-readme   500, always, for a patch that touches a README (the patch
                 fence holds "+++ b/...README"); like ok for the others
 """
@@ -543,6 +546,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         model = str(body.get("model", ""))
         scenario = model[len("scenario:"):] if model.startswith("scenario:") else ARGS.scenario
+        whole = scenario.endswith("-whole")
+        scenario = scenario[:-len("-whole")] if whole else scenario
         if ARGS.delay:
             time.sleep(ARGS.delay)
         if scenario == "401":
@@ -585,7 +590,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if scenario == "length":
             text = text[:len(text) // 2]
         self.reply(proto, body, text, stop, cut=scenario == "truncated",
-                   linger=scenario == "linger")
+                   linger=scenario == "linger", whole=whole, open_end=scenario == "open-end")
 
     def reasoning_reject(self, body):
         """400 as OpenAI sends it to a reasoning model; False when accepted."""
@@ -605,8 +610,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send_json(400, {"error": error})
         return True
 
-    def reply(self, proto, body, text, stop, cut, linger=False):
-        stream = body.get("stream", proto == "ollama")
+    def reply(self, proto, body, text, stop, cut, linger=False, whole=False, open_end=False):
+        stream = body.get("stream", proto == "ollama") and not whole
         prompt, completion = tokens(prompt_text(body)), tokens(text)
         if proto == "openai":
             usage = openai_usage(prompt, completion)
@@ -631,7 +636,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                                      "message": {"role": "assistant", "content": p},
                                      "done": False}) + "\n" for p in pieces(text)]
                 self.send_stream("application/x-ndjson",
-                                 lines + [dumps(final) + "\n"], cut, linger)
+                                 lines + [dumps(final) + ("" if open_end else "\n")], cut, linger)
             else:
                 final["message"]["content"] = text
                 self.send_json(200, final)

@@ -21,10 +21,10 @@ MUTATIONS = {
         "filter/patch/message.c", '"Signed-off-by", "Reviewed-by",', '"Reviewed-by",',
         "t15-parse t10-checks"),
     "diff start: 'diff -' needs '--- ' next": (
-        "filter/patch/patch.c", 'return n > 1 && view_starts(&v[1], "--- ");', "return true;",
+        "filter/patch/start.c", 'return n > 1 && view_starts(&v[1], "--- ");', "return true;",
         "t15-parse t10-checks"),
     "diff start: bare ---/+++ needs @@": (
-        "filter/patch/patch.c", 'view_starts(&v[1], "+++ ") &&\n\t\tview_starts(&v[2], "@@ ")',
+        "filter/patch/start.c", 'view_starts(&v[1], "+++ ") &&\n\t\tview_starts(&v[2], "@@ ")',
         'view_starts(&v[1], "+++ ")', "t15-parse"),
     "DMARC ' via ' names": (
         "filter/checks/message.c", 'const char *via = strstr(name, " via ");',
@@ -75,8 +75,59 @@ MUTATIONS = {
         "filter/tree/tree.c", "tr->applies = base_applies(t, earlier, nearlier, p, tr->base, &why);",
         "tr->applies = base_applies(t, earlier, 0, p, tr->base, &why);", "t50-tree"),
     "tree: a series' patch takes the series' base when it names none": (
-        "filter/repo/base.c", "bool from_series = !named && series_base && *series_base;",
-        "bool from_series = false;", "t50-tree"),
+        "filter/repo/base.c", "series && series->base_commit ? series : NULL;",
+        "series && series->base_commit && 0 ? series : NULL;",
+        "t50-tree"),
+    "tree: the prerequisites of the message whose base is read": (
+        "filter/repo/base.c", "honour_prerequisites(t, named, b);", "honour_prerequisites(t, p, b);",
+        "t50-tree"),
+    "facts: a patch-id is 40 hex digits": (
+        "filter/patch/facts.c", "hex_id(&v, 40, 40)", "hex_id(&v, 7, 64)", "t15-parse"),
+    "facts: the first base counts": (
+        "filter/patch/facts.c", "if (!p->base_commit && value_of(", "if (value_of(", "t15-parse"),
+    "facts: a message id is one token": (
+        "filter/patch/facts.c", "return text_is_token(id.s, id.len, TEXT_MAX_MESSAGE_ID) ?",
+        "return id.len ?", "t15-parse"),
+    "facts: [PULL 3/15] is one patch of a pull series": (
+        "filter/patch/facts.c", "p->subject.is_pull && !p->subject.index;", "p->subject.is_pull;",
+        "t15-parse"),
+    "quoted paths: git's escapes": (
+        "filter/patch/quoted.c", "c = escaped(s[++i]);", "c = s[++i];", "t15-parse"),
+    "quoted paths: three octal digits a byte": (
+        "filter/patch/quoted.c", "c = octal(s[i + 1]) << 6 | octal(s[i + 2]) << 3 | octal(s[i + 3]);",
+        "c = octal(s[i + 3]);", "t15-parse"),
+    "quoted paths: both names of diff --git": (
+        "filter/patch/diff.c", "if (s[0] == '\"' && parse_quoted_names(",
+        "if (s[0] == '!' && parse_quoted_names(",
+        "t15-parse"),
+    "quoted paths: git's a/ of a quoted name": (
+        "filter/patch/diff.c", "git ? STRIP_A : STRIP_FIRST", "git ? STRIP_NONE : STRIP_FIRST", "t15-parse"),
+    "facts: at most 1000 prerequisites kept": (
+        "filter/patch/facts.h", "#define PATCH_MAX_PREREQUISITES 1000",
+        "#define PATCH_MAX_PREREQUISITES 1001", "t18-limits"),
+    "one driver: a lone message is reviewed whatever its subject says": (
+        "filter/series/group.c", "\tif (alone)\n", "\tif (alone && 0)\n", "t17-series"),
+    "one driver: nothing of a lone message's series is missing": (
+        "filter/series/group.c", "set->nmsgs > 1 && want <= s->total", "want <= s->total",
+        "t17-series"),
+    "one driver: b4's skip for the patches of a b4-check run": (
+        "filter/run/run.c", "v->skipped[k] = b4_marked_skip(", "v->skipped[k] = 0 && b4_marked_skip(",
+        "t16-formats"),
+    "one driver: the learning record of each reviewed draft": (
+        "filter/run/run.c", "\t\t\tif (reviewed)\n\t\t\t\trecord_write(", "\t\t\tif (0)\n\t\t\t\trecord_write(",
+        "t44-learn"),
+    "rule ids: each check reports its own rule": (
+        "filter/checks/form.c", "SEVERITY_NIT, rule_id(RULE_SUBJECT_LENGTH),",
+        "SEVERITY_NIT, rule_id(RULE_SUBJECT_PREFIX),", "t15-parse"),
+    "dismissed list: '#' in a value is escaped": (
+        "filter/review/suppress.c", "ch == '%' || ch == '#' || ch == 0x7f", "ch == '%' || ch == 0x7f",
+        "t44-learn"),
+    "config: backend is a choice": (
+        "filter/config/config.c", 'CHOICE(backend, "none openai anthropic ollama",',
+        'CHOICE(backend, "none openai anthropic ollama foo",', "t12-cli"),
+    "config: profile is a choice": (
+        "filter/config/config.c", 'CHOICE(profile, "auto kernel generic",',
+        'CHOICE(profile, "auto kernel generic linux",', "t12-cli t16-rules"),
     "tree: a series' files are read as the earlier patches leave them": (
         "filter/repo/files.c", "\t\t\tbring_forward(fs, pf->old_path, &f->base, &f->base_len);\n",
         "", "t50-tree"),
@@ -116,7 +167,7 @@ MUTATIONS = {
         "filter/mail/mime.c", 'd[1] == 0xfe)\n\t\treturn "UTF-16LE";', 'd[1] == 0xfe)\n\t\treturn NULL;',
         "t15-parse t16-input"),
     "diff -r: Binary files ... differ starts a file": (
-        "filter/patch/patch.c", 'if (view_starts(&v[0], "Binary files "))', "if (0)", "t15-parse"),
+        "filter/patch/start.c", 'if (view_starts(&v[0], "Binary files "))', "if (0)", "t15-parse"),
     "diff: a nameless, hunkless file is prose": (
         "filter/patch/diff.c", "\tf->end_line = end;\n\tif (", "\tf->end_line = end;\n\tif (1 || ", "t15-parse"),
     "diff --git: --no-prefix names": (
@@ -124,7 +175,8 @@ MUTATIONS = {
     "signoff: outside a trailer block of Link: tags": (
         "filter/checks/message.c", "bool in_block = n > 0;", "bool in_block = p->ntrailers > 0;", "t15-parse"),
     "pull request: its diff is said to be not reviewed": (
-        "filter/main.c", "} else if (pull && patch_has_diff(&p)) {", "} else if (0) {", "t16-input"),
+        "filter/run/run.c", "} else if (m->patch.pull_request && patch_has_diff(&m->patch)) {",
+        "} else if (0) {", "t16-input"),
     "recipients: a list's Reply-To goes in Cc": (
         "filter/draft/headers.c", "bool list = m->reply_to.n && reply_to_is_list(m);",
         "bool list = m->reply_to.n && reply_to_is_list(m) && 0;", "t11-draft"),
@@ -188,14 +240,14 @@ MUTATIONS = {
     "draft: a text line starting 'From ' gets a space": (
         "filter/draft/draft.c", "|| (len >= 5 && !memcmp(s, \"From \", 5))", "", "t11-draft t30-llm"),
     "ids: non-ASCII message ids dropped": (
-        "filter/mail/headers.c", "(unsigned char)s[i] >= 0x7f ||", "", "t11-draft"),
+        "filter/base/text.c", "(unsigned char)s[i] >= 0x7f ||", "", "t11-draft"),
     "lines: 'ERROR:' defused in a line that is not an error": (
         "filter/output/lines.c", 'if (strcmp(level, "ERROR"))', "if (0)", "t16-formats"),
     "lines: a nit is CHECK": (
         "filter/output/lines.c", '[SEVERITY_NIT] = "CHECK",', '[SEVERITY_NIT] = "WARNING",',
         "t16-formats"),
     "--fail-on: at or above": (
-        "filter/main.c", "review_worst(&r) >= o->fail_on", "review_worst(&r) > o->fail_on",
+        "filter/main.c", "res->worst >= o->fail_on", "res->worst > o->fail_on",
         "t16-formats"),
     "json: a context line has its new-side number": (
         "filter/output/place.c", "if (l->kind == LINE_ADDED || l->kind == LINE_CONTEXT)\n",
@@ -210,7 +262,7 @@ MUTATIONS = {
         "filter/output/b4check.c", 'col->worst == SEVERITY_ERROR ? "fail"',
         'col->worst == SEVERITY_WARNING ? "fail"', "t16-formats"),
     "b4-check: B4_TRACKING_FILE skip": (
-        "filter/output/b4check.c", '!strcmp(state->valuestring, "skip")',
+        "filter/run/b4skip.c", '!strcmp(state->valuestring, "skip")',
         'strcmp(state->valuestring, "skip")', "t16-formats"),
     "b4-check: one column per tool": (
         "filter/output/b4check.c", "add_finding(place_is_model(&v[i]) ? &model : &checks, &v[i]);",

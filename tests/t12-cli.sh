@@ -41,6 +41,27 @@ printf 'mutt = maybe\n' > "$XDG_CONFIG_HOME/patchreview/config"
 run_pr < "$MAILS/demo.eml"
 check "bad config value: exit 2, names file and line" \
 	sh -c "[ $status -eq 2 ] && grep -q 'config:1: .mutt. wants yes or no' '$T/err'"
+# Every key whose value is a choice refuses another word alike: exit 2, one line.
+for kv in trim=sometimes profile=linux fingerprints=all low_confidence=keep \
+	preexisting=show backend=foo; do
+	printf '%s = %s\n' "${kv%%=*}" "${kv#*=}" > "$XDG_CONFIG_HOME/patchreview/config"
+	run_pr < "$MAILS/demo.eml"
+	check "a choice: $kv in the config file is exit 2, one line" \
+		sh -c "[ $status -eq 2 ] && [ \$(wc -l < '$T/err') -eq 1 ] && [ ! -s '$T/out' ] &&
+			grep -q \"config:1: '${kv%%=*}' wants .*, not '${kv#*=}'\" '$T/err'"
+done
+rm -f "$XDG_CONFIG_HOME/patchreview/config"
+run_pr --backend foo < "$MAILS/demo.eml"
+check "a choice: --backend foo is exit 2, one line" \
+	sh -c "[ $status -eq 2 ] && [ \$(wc -l < '$T/err') -eq 1 ] && [ ! -s '$T/out' ] &&
+		grep -q \"^patchreview: error: --backend: 'backend' wants none, openai, anthropic or ollama, not 'foo'\$\" '$T/err'"
+# Each backend the setting offers is one the model reviewer has.
+for b in openai anthropic ollama; do
+	PATCHREVIEW_RETRIES=0 OPENAI_API_KEY=k ANTHROPIC_API_KEY=k \
+		run_pr --backend $b --model m --url http://127.0.0.1:9 --no-cache < "$MAILS/demo.eml"
+	check "a choice: backend $b is one the model reviewer has" \
+		sh -c "grep -q 'model review failed' '$T/out' && ! grep -q 'unknown backend' '$T/out'"
+done
 printf 'colour = blue\n' > "$XDG_CONFIG_HOME/patchreview/config"
 run_pr < "$MAILS/demo.eml"
 check "unknown config key: exit 2" sh -c "[ $status -eq 2 ] && grep -q \"unknown setting 'colour'\" '$T/err'"

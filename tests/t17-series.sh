@@ -168,6 +168,30 @@ draft 1 "$T/out" > "$T/cover"
 check "gap: the cover letter's draft names it" \
 	sh -c "grep -q '^2/3 of this series was not in the input' '$T/cover' && python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Summary '$T/cover' | grep -q '^- Not in the input, not reviewed: 2/3.'"
 
+# --- one message is a series of one: reviewed as it is --------------------
+# nth N FILE: the N-th message (from 1) of an mbox, as one mail.
+nth() {
+	python3 - "$1" "$2" <<'PY'
+import mailbox, sys
+sys.stdout.write(list(mailbox.mbox(sys.argv[2]))[int(sys.argv[1]) - 1].as_string())
+PY
+}
+nth 3 "$MAILS/series-gap.mbox" > "$T/three.eml"
+run_pr < "$T/three.eml"
+check "one message: 3/3 alone is reviewed, and nothing is said of the rest of its series" \
+	sh -c "[ $status -eq 0 ] && grep -q '^Subject: Re: \[PATCH 3/3\]' '$T/out' &&
+		grep -q '^X-Patchreview-Summary: The built-in checks' '$T/out' &&
+		! grep -q -e 'in the input' -e 'series' '$T/out' '$T/err'"
+sed 's/^Subject: /Subject: Re: /' "$MAILS/demo.eml" > "$T/re.eml"
+run_pr < "$T/re.eml"
+check "one message: a reply with a diff, given alone, is reviewed" \
+	sh -c "[ $status -eq 0 ] && python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Summary '$T/out' | grep -q '^The built-in checks made 2 comments.'"
+nth 1 "$MAILS/series-gap.mbox" > "$T/cover.eml"
+run_pr < "$T/cover.eml"
+check "one message: a cover letter alone has no patch: a plain reply, exit 1" \
+	sh -c "[ $status -eq 1 ] && [ \$(wc -l < '$T/err') -eq 1 ] &&
+		grep -q '^patchreview: no patch found in the mail; writing a plain reply draft\$' '$T/err'"
+
 # --- output modes ----------------------------------------------------------
 run_pr --maildir "$T/md" < "$MAILS/series-v2.mbox"
 check "maildir: every draft delivered, nothing on stdout, exit 0" \

@@ -52,6 +52,13 @@ elif kind == "hunks":        # n hunks
     out.write("".join("@@ -%d +%d @@\n-a\n+b\n" % (2 * i + 1, 2 * i + 1) for i in range(n)))
 elif kind == "lines":        # n lines of text in all
     out.write(head + "Subject: lines\n\n" + "x\n" * (n - 1) + "LAST-LINE\n")
+elif kind == "quoted":       # diff --git names git quoted, n octal escapes each
+    name = '"a/' + "\\303\\251" * (n // 2) + '"'
+    out.write(head + "Subject: [PATCH] quoted\n\n" + patch.split("diff")[0] +
+              "diff --git %s %s\nnew file mode 100644\n" % (name, name.replace("a/", "b/", 1)))
+elif kind == "prerequisites":  # n prerequisite-patch-id: lines below the diff
+    out.write(head + "Subject: [PATCH] prerequisites\n\n" + patch + "\nbase-commit: " +
+              "0" * 40 + "\n" + "".join("prerequisite-patch-id: %040x\n" % i for i in range(n)))
 elif kind == "line-bytes":   # an added line of n bytes
     out.write(head + "Subject: [PATCH] line\n\n" + patch.replace("+int x = 1;", "+" + "y" * (n - 2) + "z"))
 PY
@@ -129,6 +136,18 @@ run_pr --full < "$T/in.eml"
 check "line length: a longer one is cut to 998 bytes, marked [...]" \
 	sh -c "grep -q '^> +y* \[\.\.\.\]\$' '$T/out' && [ \$(grep '^> +y' '$T/out' | wc -c) -le 999 ] && [ \$(awk '{ if (length(\$0) > m) m = length(\$0) } END { print m }' '$T/out') -le 998 ]"
 
+# Of the prerequisites a mail states, the first 1000 are kept (patch/facts.h).
+DUMP=$ROOT/build/asan/dump
+if [ -x "$DUMP" ]; then
+	gen prerequisites 1001 > "$T/in.eml"
+	"$DUMP" < "$T/in.eml" > "$T/dump" 2>/dev/null
+	check "prerequisites: 1000 of 1001 are kept, the first ones" sh -c "
+		[ \$(grep -c '^prerequisite-patch-id: ' '$T/dump') -eq 1000 ] &&
+		grep -q '^prerequisite-patch-id: 0*3e7\$' '$T/dump' && ! grep -q '^prerequisite-patch-id: 0*3e8\$' '$T/dump'"
+else
+	skip "prerequisites" "no build/asan/dump"
+fi
+
 # The input limit: more than 256 MiB is refused, nothing is written.
 mkfifo "$T/fifo"
 head -c $((256 * 1024 * 1024 + 1)) /dev/zero > "$T/fifo" &
@@ -170,6 +189,10 @@ if [ -x "$ROOT/patchreview" ]; then
 	peak_within "100,000 MIME parts" "$T/in.eml"
 	gen headers 1000000 > "$T/in.eml"
 	peak_within "1,000,000 header fields" "$T/in.eml"
+	gen quoted 4000000 > "$T/in.eml"
+	peak_within "a quoted name of 4,000,000 escapes" "$T/in.eml"
+	gen prerequisites 1000000 > "$T/in.eml"
+	peak_within "1,000,000 prerequisite-patch-id: lines" "$T/in.eml"
 else
 	skip "memory" "no release binary ./patchreview (make)"
 fi

@@ -235,7 +235,9 @@ PATCHREVIEW_MAX_PROMPT_BYTES=1000 run_pr --no-cache < "$NET"
 check "max_prompt_bytes: nothing sent" sent "$n"
 check "max_prompt_bytes: a note" note_is "model review skipped: the prompt is "
 PATCHREVIEW_BACKEND=nosuch run_pr --no-cache < "$NET"
-check "unknown backend: a note" note_is "model review failed: unknown backend 'nosuch'"
+check "unknown backend: exit 2, one line, no request" sh -c "[ $status -eq 2 ] && [ ! -s '$T/out' ] &&
+	[ \$(wc -l < '$T/err') -eq 1 ] && [ $(requests) -eq $n ] &&
+	grep -q \"PATCHREVIEW_BACKEND: 'backend' wants none, openai, anthropic or ollama, not 'nosuch'\" '$T/err'"
 
 # An empty context line (its space eaten by a mailer) among the lines quotes are matched against.
 use_backend openai

@@ -74,6 +74,19 @@ check "dismiss --list: mail to another list keeps the finding" grep -q 'space be
 sed 's/^To: .*/To: other@vger.kernel.org/' "$WS" > "$T/tolist.eml"
 run_pr < "$T/tolist.eml"
 check "dismiss --list: mail to that list loses it" sh -c "! grep -q 'space before a tab' '$T/out'"
+# The list file's format, written and read in one place: a value with '#',
+# '%' or a blank is escaped on the way in and read back as it was.
+cp "$DISMISSED" "$T/dismissed.saved"
+fp=$(fps "$T/draft1" | cut -d' ' -f3)
+"$PR" dismiss --list 'dev#1%x@example.org' --reason 'why # not' "$fp" 2>"$T/err"
+check "dismissed list: '#' and '%' in a value are escaped, the reason is a comment" \
+	grep -q "^\\* fp=$fp list=dev%231%25x@example.org # why # not (" "$DISMISSED"
+sed 's/^To: .*/To: dev#1%x@example.org/' "$WS" > "$T/odd.eml"
+run_pr < "$T/odd.eml"
+check "dismissed list: the escaped entry reads back and matches, without a warning" \
+	sh -c "grep -q 'space before a tab' '$T/out' && ! grep -q 'DOS line ending' '$T/out' &&
+		! grep -q 'ignored' '$T/err'"
+cp "$T/dismissed.saved" "$DISMISSED"
 
 # A model finding: dismissed on its line content, whatever the words next time.
 ANS=$T/answers

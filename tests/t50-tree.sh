@@ -274,12 +274,20 @@ commit "slurp: bigger reads"
 sed -i 's/^#define SLURP_CHUNK 131072$/#define SLURP_CHUNK 262144/' "$TREE/filter/base/slurp.c"
 commit "slurp: bigger reads still"
 git -C "$TREE" format-patch -q --stdout --base=d43c91f -1 HEAD > "$T/needs.eml"
+git -C "$TREE" format-patch -q --stdout --cover-letter --base=d43c91f -1 HEAD > "$T/needs-series.mbox"
 prereq=$(git -C "$TREE" rev-parse HEAD~1)
 check "prerequisite: the mail names one" grep -q '^prerequisite-patch-id: ' "$T/needs.eml"
 git -C "$TREE" reset -q --hard HEAD~1
 run_pr --tree "$TREE" < "$T/needs.eml"
 check "prerequisite: found in the tree, the patch applies on top of it" \
 	note_has "tree: the patch applies to base-commit d43c91f99020 (from the mail) and its 1 prerequisite patch (up to commit $(echo "$prereq" | cut -c1-12))"
+# With a cover letter, the base and the prerequisites are in it alone.
+rm -rf "$T/needs-out"
+run_pr --tree "$TREE" --output-dir "$T/needs-out" < "$T/needs-series.mbox"
+check "prerequisite: the cover letter's, for the patches of its series" sh -c "
+	[ \$(grep -c '^prerequisite-patch-id: ' '$T/needs-series.mbox') -eq 1 ] &&
+	python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/needs-out/0001'* |
+	grep -q -F 'tree: the patch applies to base-commit d43c91f99020 (from the series) and its 1 prerequisite patch (up to commit $(echo "$prereq" | cut -c1-12))'"
 at d43c91f
 run_pr --tree "$TREE" < "$T/needs.eml"
 check "prerequisite: not in the tree, said so; the patch does not apply to the base alone" \

@@ -26,7 +26,7 @@ struct backend {
 	char *endpoint;
 	char *key;		/* NULL when the server needs none */
 	char *key_header;	/* e.g. "x-api-key: ..."; NULL without a key */
-	const char *headers[8];	/* for http_post, NULL-terminated */
+	const char *headers[8];	/* for http_post_all(), NULL-terminated */
 	enum json_mode json_mode;	/* the strongest mode not yet rejected */
 	unsigned adjust;	/* enum wire_adjust bits a 400 asked for */
 	struct usage *usage;	/* the run's accounting */

@@ -6,6 +6,12 @@
 #include <string.h>
 #include <strings.h>
 
+/* A line of some text: not NUL-terminated, without its newline. */
+struct line_view {
+	const char *s;
+	size_t len;
+};
+
 static inline bool starts_with(const char *s, const char *prefix)
 {
 	return !strncmp(s, prefix, strlen(prefix));

@@ -1,7 +1,6 @@
 /* text.c: UTF-8 validation and control-character neutralisation. */
 #include <stdbool.h>
 #include <string.h>
-#include <strings.h>
 
 #include "base/text.h"
 
@@ -99,7 +98,13 @@ size_t text_width(const char *s, size_t len)
 	return n;
 }
 
-int text_starts_with_nocase(const char *s, const char *prefix)
+bool text_is_token(const char *s, size_t len, size_t max)
 {
-	return strncasecmp(s, prefix, strlen(prefix)) == 0;
+	if (!len || len > max)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)s[i] <= ' ' || (unsigned char)s[i] >= 0x7f ||
+		    s[i] == '<' || s[i] == '>')
+			return false;
+	return true;
 }

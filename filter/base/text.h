@@ -2,6 +2,7 @@
 #ifndef TEXT_H
 #define TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "base/buf.h"
@@ -28,7 +29,14 @@ char *text_clean_dup(const char *s, unsigned flags);
 /* Number of UTF-8 code points in s[0..len). */
 size_t text_width(const char *s, size_t len);
 
-/* ASCII case-insensitive prefix test. */
-int text_starts_with_nocase(const char *s, const char *prefix);
+/*
+ * Is s[0..len) one token of a header: 1 to max bytes of printable ASCII
+ * without blanks or angle brackets? An address or a message id that is
+ * not one is no address or id.
+ */
+bool text_is_token(const char *s, size_t len, size_t max);
+
+/* The longest message id kept, wherever a mail names one. */
+#define TEXT_MAX_MESSAGE_ID 250
 
 #endif

@@ -4,6 +4,7 @@
 #include "base/buf.h"
 #include "base/str.h"
 #include "checks/body.h"
+#include "patch/message.h"
 
 static bool blank(const struct patch_line *l)
 {

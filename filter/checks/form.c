@@ -11,6 +11,7 @@
 #include "base/text.h"
 #include "checks/body.h"
 #include "checks/checks.h"
+#include "checks/rules.h"
 
 #define SUBJECT_MAX 75
 
@@ -18,7 +19,7 @@ static void check_subject(const struct subject_prefix *s, struct review *r)
 {
 	size_t width = text_width(s->title, strlen(s->title));
 	if (width > SUBJECT_MAX)
-		review_add(r, FINDING_WHOLE, SEVERITY_NIT, "subject-length",
+		review_add(r, FINDING_WHOLE, SEVERITY_NIT, rule_id(RULE_SUBJECT_LENGTH),
 			   "The subject is %zu characters long after the prefix; "
 			   "please keep it within %d so it reads well in git log --oneline.",
 			   width, SUBJECT_MAX);
@@ -30,12 +31,12 @@ static void check_subject_form(const struct subject_prefix *s, struct review *r)
 	const char *t = s->title;
 	size_t n = strlen(t);
 	if (n > 1 && t[n - 1] == '.' && t[n - 2] != '.')
-		review_add(r, FINDING_WHOLE, SEVERITY_NIT, "subject-period",
+		review_add(r, FINDING_WHOLE, SEVERITY_NIT, rule_id(RULE_SUBJECT_PERIOD),
 			   "The subject ends with a full stop; subjects are titles, "
 			   "and git log --oneline reads better without it.");
 	if (!strchr(t, ':') && !starts_with(t, "Revert ") && !starts_with(t, "Reapply ") &&
 	    !starts_with(t, "Linux ") && !starts_with(t, "Merge "))
-		review_add(r, FINDING_WHOLE, SEVERITY_NIT, "subject-prefix",
+		review_add(r, FINDING_WHOLE, SEVERITY_NIT, rule_id(RULE_SUBJECT_PREFIX),
 			   "The subject has no \"subsystem: \" prefix; git log --oneline "
 			   "on the files touched shows the one they use.");
 }
@@ -43,7 +44,7 @@ static void check_subject_form(const struct subject_prefix *s, struct review *r)
 static void check_flowed(const struct mail *m, struct review *r)
 {
 	if (m->flowed)
-		review_add(r, FINDING_WHOLE, SEVERITY_WARNING, "format-flowed",
+		review_add(r, FINDING_WHOLE, SEVERITY_WARNING, rule_id(RULE_FORMAT_FLOWED),
 			   "This mail was sent with format=flowed, which changes "
 			   "whitespace in the patch, so it may not apply. git send-email "
 			   "sends patches untouched.");
@@ -56,7 +57,7 @@ static void check_flowed(const struct mail *m, struct review *r)
 static void check_crlf(const struct mail *m, struct review *r)
 {
 	if (m->crlf)
-		review_add(r, FINDING_WHOLE, SEVERITY_NIT, "crlf-part",
+		review_add(r, FINDING_WHOLE, SEVERITY_NIT, rule_id(RULE_CRLF_PART),
 			   "The patch came in a MIME part whose lines all end in CR LF. "
 			   "They are read as plain line ends here, but git am keeps the "
 			   "CRs (and warns) unless run with --quoted-cr=strip.");
@@ -106,7 +107,7 @@ static void check_hunks(const struct patch *p, struct review *r)
 	if (damaged > 1)
 		buf_addf(&more, " %zu more hunk%s after this one %s damaged too.", damaged - 1,
 			 damaged == 2 ? "" : "s", damaged == 2 ? "is" : "are");
-	review_add(r, first, SEVERITY_ERROR, "corrupt-hunk",
+	review_add(r, first, SEVERITY_ERROR, rule_id(RULE_CORRUPT_HUNK),
 		   "This hunk ends here, but its header promises %u old and %u "
 		   "new lines (found %u and %u), so it will not apply. The "
 		   "mailer may have wrapped long lines or dropped leading "
@@ -175,14 +176,14 @@ static void check_modes(const struct patch *p, struct review *r)
 			if (starts_with(p->lines[i].text, "new mode ") ||
 			    starts_with(p->lines[i].text, "new file mode "))
 				at = i;
-		review_add(r, at, SEVERITY_WARNING, "exec-bit",
+		review_add(r, at, SEVERITY_WARNING, rule_id(RULE_EXEC_BIT),
 			   "This makes %s executable, but it is %s; git update-index "
 			   "--chmod=-x %s undoes it.", path,
 			   never_run(dot + 1) ? "not a program" : "a script with no #! line", path);
 	}
 }
 
-static int run(const struct review_input *in, struct review *r)
+static void run(const struct review_input *in, struct review *r)
 {
 	struct subject_prefix subject;
 	body_subject(in->patch, &subject);
@@ -193,7 +194,6 @@ static int run(const struct review_input *in, struct review *r)
 	check_crlf(in->mail, r);
 	check_hunks(in->patch, r);
 	check_modes(in->patch, r);
-	return 0;
 }
 
 const struct reviewer check_form = { "form", run };

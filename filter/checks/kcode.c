@@ -27,27 +27,27 @@ enum code_rule {
 };
 
 static const struct {
-	const char *id;
+	enum rule_id id;
 	enum severity sev;
 	const char *text;
 } code[CR_RULES] = {
-	[CR_BUG] = { "bug-on", SEVERITY_WARNING,
+	[CR_BUG] = { RULE_BUG_ON, SEVERITY_WARNING,
 		"This line adds a BUG() or BUG_ON(), which stops the machine; "
 		"WARN_ON_ONCE() and a way to recover are preferred unless going on "
 		"would corrupt data" },
-	[CR_PANIC] = { "bug-on", SEVERITY_WARNING,
+	[CR_PANIC] = { RULE_BUG_ON, SEVERITY_WARNING,
 		"This line adds a panic(), which takes the whole machine down; can "
 		"the error be returned instead?" },
-	[CR_PRINTK] = { "printk-level", SEVERITY_NIT,
+	[CR_PRINTK] = { RULE_PRINTK_LEVEL, SEVERITY_NIT,
 		"This printk() has no KERN_<LEVEL>; pr_info(), pr_err() and friends "
 		"(or dev_*() with a device) say it for you" },
-	[CR_DEBUG] = { "debug-leftover", SEVERITY_WARNING,
+	[CR_DEBUG] = { RULE_DEBUG_LEFTOVER, SEVERITY_WARNING,
 		"This line prints __func__ and __LINE__, which looks like a debugging "
 		"leftover" },
-	[CR_TRACE] = { "debug-leftover", SEVERITY_WARNING,
+	[CR_TRACE] = { RULE_DEBUG_LEFTOVER, SEVERITY_WARNING,
 		"trace_printk() is for debugging only: it makes the kernel warn at "
 		"boot and must not be merged" },
-	[CR_IF0] = { "if-0", SEVERITY_NIT,
+	[CR_IF0] = { RULE_IF_0, SEVERITY_NIT,
 		"This adds an #if 0 block; code that is not built is removed, not "
 		"kept (git has it)" },
 };
@@ -151,7 +151,7 @@ static void check_attributes(struct code_ctx *ctx, const struct c_line *l)
 			return;
 		const char *macro = attribute_macro(s, n);
 		if (macro) {
-			review_add(ctx->r, l->index, SEVERITY_NIT, "attribute-macro",
+			review_add(ctx->r, l->index, SEVERITY_NIT, rule_id(RULE_ATTRIBUTE_MACRO),
 				   "The kernel spells __attribute__((%.*s)) as %s "
 				   "(include/linux/compiler_attributes.h).", (int)n, s, macro);
 			return;
@@ -204,7 +204,7 @@ static void check_export(struct code_ctx *ctx, const struct c_line *l)
 	bool stray = !len || (n && prev[len - 1] == ';' && !strchr(prev, '(') &&
 			      !strstr(prev, "EXPORT_SYMBOL") && !names(prev, arg, n));
 	if (stray)
-		review_add(ctx->r, l->index, SEVERITY_NIT, "export-symbol",
+		review_add(ctx->r, l->index, SEVERITY_NIT, rule_id(RULE_EXPORT_SYMBOL),
 			   "EXPORT_SYMBOL() goes right after the function or variable it "
 			   "exports, with no blank line between.");
 }
@@ -298,21 +298,21 @@ static void check_spdx(const struct patch *p, const struct patch_file *f, struct
 		if (l->kind != LINE_ADDED || l->new_no != 1)
 			continue;
 		if (!strstr(l->text, "SPDX-License-Identifier:"))
-			review_add(r, i, SEVERITY_WARNING, "spdx-license",
+			review_add(r, i, SEVERITY_WARNING, rule_id(RULE_SPDX_LICENSE),
 				   "The new file %s has no SPDX-License-Identifier line at "
 				   "its top; see Documentation/process/license-rules.rst.", path);
 		else if (strncmp(l->text + 1, form, strlen(form)))
-			review_add(r, i, SEVERITY_NIT, "spdx-license",
+			review_add(r, i, SEVERITY_NIT, rule_id(RULE_SPDX_LICENSE),
 				   "In a file like %s the licence line is written "
 				   "\"%s...\".", path, form);
 		return;
 	}
 }
 
-static int run(const struct review_input *in, struct review *r)
+static void run(const struct review_input *in, struct review *r)
 {
 	if (!rules_want_kernel(in))
-		return 0;
+		return;
 	const struct patch *p = in->patch;
 	for (size_t k = 0; k < p->nfiles; k++) {
 		const struct patch_file *f = &p->files[k];
@@ -324,10 +324,9 @@ static int run(const struct review_input *in, struct review *r)
 		struct code_ctx ctx = { .file = f, .r = r };
 		c_walk(in->c_text, f, check_line, &ctx);
 		for (int i = 0; i < CR_RULES; i++)
-			tally_report(r, &ctx.t[i], code[i].sev, code[i].id, code[i].text,
+			tally_report(r, &ctx.t[i], code[i].sev, rule_id(code[i].id), code[i].text,
 				     patch_file_path(f));
 	}
-	return 0;
 }
 
 const struct reviewer check_kcode = { "kcode", run };

@@ -32,31 +32,31 @@ enum style_rule {
 };
 
 static const struct {
-	const char *id;
+	enum rule_id id;
 	enum severity sev;
 	const char *text;
 } style[ST_RULES] = {
-	[ST_INDENT] = { "code-indent", SEVERITY_NIT,
+	[ST_INDENT] = { RULE_CODE_INDENT, SEVERITY_NIT,
 		"This line is indented with spaces; kernel code indents with tabs" },
-	[ST_LONG] = { "long-line", SEVERITY_NIT,
+	[ST_LONG] = { RULE_LONG_LINE, SEVERITY_NIT,
 		"This line is over 100 columns wide" },
-	[ST_KEYWORD] = { "keyword-space", SEVERITY_NIT,
+	[ST_KEYWORD] = { RULE_KEYWORD_SPACE, SEVERITY_NIT,
 		"This line needs a space between the keyword and its '('" },
-	[ST_BRACE] = { "function-brace", SEVERITY_NIT,
+	[ST_BRACE] = { RULE_FUNCTION_BRACE, SEVERITY_NIT,
 		"The opening brace of a function goes on a line of its own" },
-	[ST_C99] = { "c99-comment", SEVERITY_NIT, NULL },
-	[ST_TYPEDEF] = { "new-typedef", SEVERITY_NIT,
+	[ST_C99] = { RULE_C99_COMMENT, SEVERITY_NIT, NULL },
+	[ST_TYPEDEF] = { RULE_NEW_TYPEDEF, SEVERITY_NIT,
 		"This line adds a typedef of a struct, union or enum; kernel code "
 		"names the type itself (coding-style.rst, section 5)" },
-	[ST_VOLATILE] = { "volatile", SEVERITY_WARNING,
+	[ST_VOLATILE] = { RULE_VOLATILE, SEVERITY_WARNING,
 		"This line uses volatile, which is almost always wrong in the kernel: "
 		"see Documentation/process/volatile-considered-harmful.rst" },
-	[ST_ASSIGN] = { "assign-in-if", SEVERITY_NIT,
+	[ST_ASSIGN] = { RULE_ASSIGN_IN_IF, SEVERITY_NIT,
 		"This line assigns inside an if condition; the kernel writes the "
 		"assignment on its own line before the test" },
-	[ST_SIZEOF] = { "sizeof-paren", SEVERITY_NIT,
+	[ST_SIZEOF] = { RULE_SIZEOF_PAREN, SEVERITY_NIT,
 		"sizeof is written with parentheses in the kernel: sizeof(x)" },
-	[ST_SIZEOF_ADDR] = { "sizeof-address", SEVERITY_WARNING,
+	[ST_SIZEOF_ADDR] = { RULE_SIZEOF_ADDRESS, SEVERITY_WARNING,
 		"sizeof(&x) is the size of a pointer, not of x; is that what is meant?" },
 };
 
@@ -321,21 +321,20 @@ static void check_file(struct c_text *ct, const struct patch_file *f, struct rev
 	struct buf c99 = BUF_INIT;
 	buf_addf(&c99, "This line adds a // comment, where the rest of %s uses /* */", path);
 	for (int k = 0; k < ST_RULES; k++)
-		tally_report(r, &ctx.t[k], style[k].sev, style[k].id,
+		tally_report(r, &ctx.t[k], style[k].sev, rule_id(style[k].id),
 			     k == ST_C99 ? c99.data : style[k].text, path);
 	buf_release(&c99);
 	buf_release(&ctx.cond);
 }
 
-static int run(const struct review_input *in, struct review *r)
+static void run(const struct review_input *in, struct review *r)
 {
 	if (!rules_want_kernel(in))
-		return 0;
+		return;
 	const struct patch *p = in->patch;
 	for (size_t k = 0; k < p->nfiles; k++)
 		if (!(p->files[k].flags & FILE_BINARY) && c_source(patch_file_path(&p->files[k])))
 			check_file(in->c_text, &p->files[k], r);
-	return 0;
 }
 
 const struct reviewer check_kstyle = { "kstyle", run };

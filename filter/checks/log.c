@@ -14,6 +14,7 @@
 #include "base/text.h"
 #include "checks/body.h"
 #include "checks/checks.h"
+#include "checks/rules.h"
 #include "checks/tally.h"
 
 #define LOG_COLUMNS 75
@@ -74,11 +75,11 @@ static void check_wrapping(const struct patch *p, size_t begin, struct review *r
 			t.first = i;
 	}
 	if (t.count == 1)
-		review_add(r, t.first, SEVERITY_NIT, "commit-line-length",
+		review_add(r, t.first, SEVERITY_NIT, rule_id(RULE_COMMIT_LINE_LENGTH),
 			   "This line of the commit message is over %d columns; git log "
 			   "indents it by four, so messages are wrapped at 75.", LOG_COLUMNS);
 	else if (t.count > 1)
-		review_add(r, t.first, SEVERITY_NIT, "commit-line-length",
+		review_add(r, t.first, SEVERITY_NIT, rule_id(RULE_COMMIT_LINE_LENGTH),
 			   "This line of the commit message is over %d columns, and %zu "
 			   "more are; git log indents them by four, so messages are "
 			   "wrapped at 75.", LOG_COLUMNS, t.count - 1);
@@ -89,7 +90,7 @@ static void check_description(const struct patch *p, size_t begin, struct review
 	for (size_t i = begin; i < p->message_end; i++)
 		if (p->lines[i].kind == LINE_MESSAGE && !blank(&p->lines[i]))
 			return;
-	review_add(r, FINDING_WHOLE, SEVERITY_WARNING, "empty-message",
+	review_add(r, FINDING_WHOLE, SEVERITY_WARNING, rule_id(RULE_EMPTY_MESSAGE),
 		   "The commit message has no description, only the subject and "
 		   "trailers. Please say what the patch changes and why.");
 }
@@ -142,7 +143,7 @@ static void check_commit_refs(const struct patch *p, size_t begin, struct review
 			const char *after = id + n + strspn(id + n, " \t");
 			if (n >= 12 && n <= 40 && starts_with(after, "(\""))
 				continue;
-			review_add(r, i, SEVERITY_NIT, "commit-ref",
+			review_add(r, i, SEVERITY_NIT, rule_id(RULE_COMMIT_REF),
 				   "Commits are referred to as commit 0123456789ab "
 				   "(\"subject\"): twelve or more hex digits, then the subject "
 				   "in quotes and parentheses (submitting-patches.rst).");
@@ -167,7 +168,7 @@ static void check_reports(const struct patch *p, struct review *r)
 			continue;
 		if (i + 1 < p->ntrailers && (is_key(next, "Closes") || is_key(next, "Link")))
 			continue;
-		review_add(r, t->line, SEVERITY_NIT, "reported-link",
+		review_add(r, t->line, SEVERITY_NIT, rule_id(RULE_REPORTED_LINK),
 			   "A report by a bot is public: a Closes: line with its URL goes "
 			   "right after this Reported-by: (submitting-patches.rst).");
 	}
@@ -217,15 +218,15 @@ static void check_stable(const struct review_input *in, struct review *r)
 		const char *after = gt ? gt + 1 : at + strcspn(at, " \t");
 		after += strspn(after, " \t");
 		if (at != t->value && !(at == t->value + 1 && t->value[0] == '<'))
-			review_add(r, t->line, SEVERITY_NIT, "stable-cc",
+			review_add(r, t->line, SEVERITY_NIT, rule_id(RULE_STABLE_CC),
 				   "The stable Cc: takes the bare address, with no name.");
 		else if (*after && *after != '#')
-			review_add(r, t->line, SEVERITY_NIT, "stable-cc",
+			review_add(r, t->line, SEVERITY_NIT, rule_id(RULE_STABLE_CC),
 				   "The stable scripts read notes on this line after a #, as in "
 				   "\"# 6.1.x\".");
 	}
 	if (!tagged && mailed_to_stable(in->mail) && !backport(p))
-		review_add(r, FINDING_WHOLE, SEVERITY_WARNING, "stable-cc",
+		review_add(r, FINDING_WHOLE, SEVERITY_WARNING, rule_id(RULE_STABLE_CC),
 			   "This patch is mailed to the stable list, but only a Cc: "
 			   "stable@vger.kernel.org line among the trailers gets a fix "
 			   "into the stable trees once it is merged "
@@ -236,11 +237,11 @@ static void check_change_id(const struct patch *p, struct review *r)
 {
 	for (size_t i = 0; i < p->ntrailers; i++)
 		if (is_key(&p->trailers[i], "Change-Id"))
-			review_add(r, p->trailers[i].line, SEVERITY_WARNING, "change-id",
+			review_add(r, p->trailers[i].line, SEVERITY_WARNING, rule_id(RULE_CHANGE_ID),
 				   "Gerrit's Change-Id: means nothing upstream; please drop it.");
 }
 
-static int run(const struct review_input *in, struct review *r)
+static void run(const struct review_input *in, struct review *r)
 {
 	const struct patch *p = in->patch;
 	size_t begin = body_begin(p);
@@ -250,7 +251,6 @@ static int run(const struct review_input *in, struct review *r)
 	check_reports(p, r);
 	check_stable(in, r);
 	check_change_id(p, r);
-	return 0;
 }
 
 const struct reviewer check_log = { "log", run };

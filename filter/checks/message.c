@@ -11,6 +11,7 @@
 #include "base/buf.h"
 #include "base/msg.h"
 #include "checks/checks.h"
+#include "checks/rules.h"
 
 /* The last line of the commit message proper, for comments about it. */
 static size_t last_message_line(const struct patch *p)
@@ -153,7 +154,7 @@ static size_t below_separator(const struct patch *p, const struct signoff *sob, 
 		if (p->lines[i].kind != LINE_NOTES || strncasecmp(s, "Signed-off-by:", 14) ||
 		    bsearch(&value, above, nsob, sizeof(*above), by_value))
 			continue;
-		review_add(r, i, SEVERITY_ERROR, "signoff",
+		review_add(r, i, SEVERITY_ERROR, rule_id(RULE_SIGNOFF),
 			   "This Signed-off-by: is below the --- line, where git am drops "
 			   "it with the other notes; it belongs above, with the trailers.");
 		n++;
@@ -174,12 +175,12 @@ static void check_signoff(const struct review_input *in, struct review *r)
 	if (!nsob) {
 		size_t indented = indented_signoff(p);
 		if (indented != FINDING_WHOLE)
-			review_add(r, indented, SEVERITY_ERROR, "signoff",
+			review_add(r, indented, SEVERITY_ERROR, rule_id(RULE_SIGNOFF),
 				   "This Signed-off-by: is indented, so git am will not "
 				   "take it as a trailer (the message looks pasted from "
 				   "git show). git format-patch produces the right form.");
 		else
-			review_add(r, last_message_line(p), SEVERITY_ERROR, "signoff",
+			review_add(r, last_message_line(p), SEVERITY_ERROR, rule_id(RULE_SIGNOFF),
 				   "There is no Signed-off-by: line. Please add one to "
 				   "certify the Developer's Certificate of Origin "
 				   "(git commit -s).");
@@ -198,7 +199,7 @@ static void check_signoff(const struct review_input *in, struct review *r)
 	for (size_t i = 0; !found && i < nsob; i++)
 		found = signs_as(sob[i].value, name.data, addr.data);
 	if (!found)
-		review_add(r, sob[nsob - 1].line, SEVERITY_WARNING, "signoff-author",
+		review_add(r, sob[nsob - 1].line, SEVERITY_WARNING, rule_id(RULE_SIGNOFF_AUTHOR),
 			   "The author is %s%s<%s>, but none of the Signed-off-by: lines "
 			   "is theirs. If the author differs from the sender, a From: line "
 			   "at the top of the body names them (git format-patch does this).",
@@ -228,7 +229,7 @@ static void check_fixes(const struct patch *p, struct review *r)
 		const struct trailer *t = &p->trailers[i];
 		const char *problem = is_key(t, "Fixes") ? fixes_problem(t->value) : NULL;
 		if (problem)
-			review_add(r, t->line, SEVERITY_WARNING, "fixes-tag",
+			review_add(r, t->line, SEVERITY_WARNING, rule_id(RULE_FIXES_TAG),
 				   "This Fixes: tag is malformed: %s. The usual form is "
 				   "Fixes: 123456789abc (\"subject of the fixed commit\"), which "
 				   "git log -1 --abbrev=12 --format='Fixes: %%h (\"%%s\")' "
@@ -265,7 +266,7 @@ static void check_idents(const struct patch *p, struct review *r)
 		if (is_key(t, "Signed-off-by") || is_key(t, "Co-developed-by"))
 			problem = ident_problem(t->value);
 		if (problem)
-			review_add(r, t->line, SEVERITY_WARNING, "signoff-form",
+			review_add(r, t->line, SEVERITY_WARNING, rule_id(RULE_SIGNOFF_FORM),
 				   "This %s: %s; the form is Name <address>, as git "
 				   "commit -s writes it.", t->key, problem);
 	}
@@ -317,7 +318,7 @@ static void check_duplicates(const struct patch *p, struct review *r)
 		const struct trailer *t = &p->trailers[j];
 		bool sob = is_key(t, "Signed-off-by");
 		if (before[j] && (!sob || before[j] >= last_signoff))
-			review_add(r, t->line, SEVERITY_NIT, "duplicate-trailer",
+			review_add(r, t->line, SEVERITY_NIT, rule_id(RULE_DUPLICATE_TRAILER),
 				   "This %s: line repeats one above it.", t->key);
 		if (sob)
 			last_signoff = j + 1;
@@ -351,20 +352,19 @@ static void check_codevelopers(const struct patch *p, struct review *r)
 		if (i + 1 < p->ntrailers && is_key(next, "Signed-off-by") &&
 		    same_person(t->value, next->value))
 			continue;
-		review_add(r, t->line, SEVERITY_WARNING, "codeveloper-signoff",
+		review_add(r, t->line, SEVERITY_WARNING, rule_id(RULE_CODEVELOPER_SIGNOFF),
 			   "A Co-developed-by: must be followed right away by the same "
 			   "person's Signed-off-by: (Documentation/process/submitting-patches.rst).");
 	}
 }
 
-static int run(const struct review_input *in, struct review *r)
+static void run(const struct review_input *in, struct review *r)
 {
 	check_signoff(in, r);
 	check_idents(in->patch, r);
 	check_duplicates(in->patch, r);
 	check_codevelopers(in->patch, r);
 	check_fixes(in->patch, r);
-	return 0;
 }
 
 const struct reviewer check_message = { "message", run };

@@ -9,119 +9,125 @@
 #include "base/str.h"
 #include "checks/rules.h"
 
-static const struct rule rules[] = {
+static const struct rule rules[RULE_COUNT] = {
 	/* the mail and the patch as a whole */
-	{ "subject-length", SCOPE_ANY, NULL,
+	[RULE_SUBJECT_LENGTH] = { "subject-length", SCOPE_ANY, NULL,
 	  "subject over 75 characters after the [PATCH] prefix" },
-	{ "format-flowed", SCOPE_ANY, NULL,
+	[RULE_FORMAT_FLOWED] = { "format-flowed", SCOPE_ANY, NULL,
 	  "sent with format=flowed, which changes the patch's whitespace" },
-	{ "crlf-part", SCOPE_ANY, NULL,
+	[RULE_CRLF_PART] = { "crlf-part", SCOPE_ANY, NULL,
 	  "the patch's MIME part has CR LF line ends, which git am keeps" },
-	{ "corrupt-hunk", SCOPE_ANY, "CORRUPTED_PATCH",
+	[RULE_CORRUPT_HUNK] = { "corrupt-hunk", SCOPE_ANY, "CORRUPTED_PATCH",
 	  "a hunk has fewer lines than its header says (wrapped by the mailer)" },
-	{ "subject-period", SCOPE_KERNEL, NULL,
+	[RULE_SUBJECT_PERIOD] = { "subject-period", SCOPE_KERNEL, NULL,
 	  "the subject ends with a full stop" },
-	{ "subject-prefix", SCOPE_KERNEL, NULL,
+	[RULE_SUBJECT_PREFIX] = { "subject-prefix", SCOPE_KERNEL, NULL,
 	  "the subject has no \"subsystem: \" prefix" },
-	{ "exec-bit", SCOPE_ANY, "EXECUTE_PERMISSIONS",
+	[RULE_EXEC_BIT] = { "exec-bit", SCOPE_ANY, "EXECUTE_PERMISSIONS",
 	  "a source file, or a script without #!, made executable" },
 	/* the commit message */
-	{ "signoff", SCOPE_ANY, "MISSING_SIGN_OFF",
+	[RULE_SIGNOFF] = { "signoff", SCOPE_ANY, "MISSING_SIGN_OFF",
 	  "no usable Signed-off-by: (missing, indented, or below ---)" },
-	{ "signoff-author", SCOPE_ANY, "NO_AUTHOR_SIGN_OFF",
+	[RULE_SIGNOFF_AUTHOR] = { "signoff-author", SCOPE_ANY, "NO_AUTHOR_SIGN_OFF",
 	  "none of the sign-offs is the author's (From:, or the in-body From:)" },
-	{ "signoff-form", SCOPE_ANY, "BAD_SIGN_OFF",
+	[RULE_SIGNOFF_FORM] = { "signoff-form", SCOPE_ANY, "BAD_SIGN_OFF",
 	  "a Signed-off-by: or Co-developed-by: not in the form Name <address>" },
-	{ "duplicate-trailer", SCOPE_ANY, "BAD_SIGN_OFF",
+	[RULE_DUPLICATE_TRAILER] = { "duplicate-trailer", SCOPE_ANY, "BAD_SIGN_OFF",
 	  "the same trailer twice (a sign-off after someone else's is fine)" },
-	{ "codeveloper-signoff", SCOPE_KERNEL, "BAD_SIGN_OFF",
+	[RULE_CODEVELOPER_SIGNOFF] = { "codeveloper-signoff", SCOPE_KERNEL, "BAD_SIGN_OFF",
 	  "a Co-developed-by: not followed at once by the same person's sign-off" },
-	{ "fixes-tag", SCOPE_ANY, "BAD_FIXES_TAG",
+	[RULE_FIXES_TAG] = { "fixes-tag", SCOPE_ANY, "BAD_FIXES_TAG",
 	  "Fixes: not in the form 123456789abc (\"subject\")" },
-	{ "empty-message", SCOPE_KERNEL, "COMMIT_MESSAGE",
+	[RULE_EMPTY_MESSAGE] = { "empty-message", SCOPE_KERNEL, "COMMIT_MESSAGE",
 	  "no description between the subject and the trailers" },
-	{ "commit-line-length", SCOPE_ANY, "COMMIT_LOG_LONG_LINE",
+	[RULE_COMMIT_LINE_LENGTH] = { "commit-line-length", SCOPE_ANY, "COMMIT_LOG_LONG_LINE",
 	  "commit message lines over 75 columns (not URLs, logs, indented text)" },
-	{ "commit-ref", SCOPE_KERNEL, "GIT_COMMIT_ID",
+	[RULE_COMMIT_REF] = { "commit-ref", SCOPE_KERNEL, "GIT_COMMIT_ID",
 	  "a commit named other than as commit 0123456789ab (\"subject\")" },
-	{ "reported-link", SCOPE_KERNEL, NULL,
+	[RULE_REPORTED_LINK] = { "reported-link", SCOPE_KERNEL, NULL,
 	  "a bot's Reported-by: without the Closes: link right after it" },
-	{ "stable-cc", SCOPE_KERNEL, "BAD_STABLE_ADDRESS_STYLE",
+	[RULE_STABLE_CC] = { "stable-cc", SCOPE_KERNEL, "BAD_STABLE_ADDRESS_STYLE",
 	  "the stable Cc: in a wrong form, or stable mailed but not in the trailers" },
-	{ "change-id", SCOPE_KERNEL, "GERRIT_CHANGE_ID",
+	[RULE_CHANGE_ID] = { "change-id", SCOPE_KERNEL, "GERRIT_CHANGE_ID",
 	  "a Gerrit Change-Id: trailer" },
 	/* added lines */
-	{ "trailing-whitespace", SCOPE_ANY, "TRAILING_WHITESPACE",
+	[RULE_TRAILING_WHITESPACE] = { "trailing-whitespace", SCOPE_ANY, "TRAILING_WHITESPACE",
 	  "an added line ends in blanks" },
-	{ "space-before-tab", SCOPE_ANY, "SPACE_BEFORE_TAB",
+	[RULE_SPACE_BEFORE_TAB] = { "space-before-tab", SCOPE_ANY, "SPACE_BEFORE_TAB",
 	  "an added line indents with a space before a tab" },
-	{ "dos-line-ending", SCOPE_ANY, "DOS_LINE_ENDINGS",
+	[RULE_DOS_LINE_ENDING] = { "dos-line-ending", SCOPE_ANY, "DOS_LINE_ENDINGS",
 	  "an added line ends in CR LF" },
-	{ "no-final-newline", SCOPE_ANY, "MISSING_EOF_NEWLINE",
+	[RULE_NO_FINAL_NEWLINE] = { "no-final-newline", SCOPE_ANY, "MISSING_EOF_NEWLINE",
 	  "the patch leaves a file without a final newline" },
 	/* the kernel's coding style, on added lines of .c and .h files */
-	{ "code-indent", SCOPE_KERNEL, "CODE_INDENT",
+	[RULE_CODE_INDENT] = { "code-indent", SCOPE_KERNEL, "CODE_INDENT",
 	  "indented with spaces where the kernel uses tabs" },
-	{ "long-line", SCOPE_KERNEL, "LONG_LINE",
+	[RULE_LONG_LINE] = { "long-line", SCOPE_KERNEL, "LONG_LINE",
 	  "over 100 columns, unless a string or a URL runs past the edge" },
-	{ "keyword-space", SCOPE_KERNEL, "SPACING",
+	[RULE_KEYWORD_SPACE] = { "keyword-space", SCOPE_KERNEL, "SPACING",
 	  "if(, for(, while(, switch( without the space" },
-	{ "function-brace", SCOPE_KERNEL, "OPEN_BRACE",
+	[RULE_FUNCTION_BRACE] = { "function-brace", SCOPE_KERNEL, "OPEN_BRACE",
 	  "a function definition with its { on the same line" },
-	{ "c99-comment", SCOPE_KERNEL, "C99_COMMENTS",
+	[RULE_C99_COMMENT] = { "c99-comment", SCOPE_KERNEL, "C99_COMMENTS",
 	  "a // comment in a file whose other comments are /* */" },
-	{ "new-typedef", SCOPE_KERNEL, "NEW_TYPEDEFS",
+	[RULE_NEW_TYPEDEF] = { "new-typedef", SCOPE_KERNEL, "NEW_TYPEDEFS",
 	  "a new typedef of a struct, union or enum" },
-	{ "volatile", SCOPE_KERNEL, "VOLATILE",
+	[RULE_VOLATILE] = { "volatile", SCOPE_KERNEL, "VOLATILE",
 	  "volatile outside asm volatile (not in arch/)" },
-	{ "assign-in-if", SCOPE_KERNEL, "ASSIGN_IN_IF",
+	[RULE_ASSIGN_IN_IF] = { "assign-in-if", SCOPE_KERNEL, "ASSIGN_IN_IF",
 	  "an assignment inside an if condition" },
-	{ "sizeof-paren", SCOPE_KERNEL, "SIZEOF_PARENTHESIS",
+	[RULE_SIZEOF_PAREN] = { "sizeof-paren", SCOPE_KERNEL, "SIZEOF_PARENTHESIS",
 	  "sizeof x instead of sizeof(x)" },
-	{ "sizeof-address", SCOPE_KERNEL, "SIZEOF_ADDRESS",
+	[RULE_SIZEOF_ADDRESS] = { "sizeof-address", SCOPE_KERNEL, "SIZEOF_ADDRESS",
 	  "sizeof(&x), the size of a pointer" },
 	/* kernel code */
-	{ "bug-on", SCOPE_KERNEL, "AVOID_BUG",
+	[RULE_BUG_ON] = { "bug-on", SCOPE_KERNEL, "AVOID_BUG",
 	  "a new BUG(), BUG_ON() or panic() (panic() not in arch/)" },
-	{ "printk-level", SCOPE_KERNEL, "PRINTK_WITHOUT_KERN_LEVEL",
+	[RULE_PRINTK_LEVEL] = { "printk-level", SCOPE_KERNEL, "PRINTK_WITHOUT_KERN_LEVEL",
 	  "printk(\"...\") without a KERN_<LEVEL>" },
-	{ "debug-leftover", SCOPE_KERNEL, "TRACE_PRINTK",
+	[RULE_DEBUG_LEFTOVER] = { "debug-leftover", SCOPE_KERNEL, "TRACE_PRINTK",
 	  "trace_printk(), or a print of __func__ and __LINE__" },
-	{ "if-0", SCOPE_KERNEL, "IF_0",
+	[RULE_IF_0] = { "if-0", SCOPE_KERNEL, "IF_0",
 	  "a new #if 0 block" },
-	{ "attribute-macro", SCOPE_KERNEL, "PREFER_DEFINED_ATTRIBUTE_MACRO",
+	[RULE_ATTRIBUTE_MACRO] = { "attribute-macro", SCOPE_KERNEL, "PREFER_DEFINED_ATTRIBUTE_MACRO",
 	  "__attribute__((packed)) and the like where the kernel has a macro" },
-	{ "export-symbol", SCOPE_KERNEL, "EXPORT_SYMBOL",
+	[RULE_EXPORT_SYMBOL] = { "export-symbol", SCOPE_KERNEL, "EXPORT_SYMBOL",
 	  "EXPORT_SYMBOL() not right after what it exports" },
-	{ "spelling", SCOPE_KERNEL, "TYPO_SPELLING",
+	[RULE_SPELLING] = { "spelling", SCOPE_KERNEL, "TYPO_SPELLING",
 	  "a common misspelling in the subject, the message, comments or strings" },
-	{ "spdx-license", SCOPE_KERNEL, "SPDX_LICENSE_TAG",
+	[RULE_SPDX_LICENSE] = { "spdx-license", SCOPE_KERNEL, "SPDX_LICENSE_TAG",
 	  "a new .c, .h, .S or .rs file without its SPDX line, or in the wrong comment style" },
 	/* with a tree (--tree) */
-	{ "signature-callers", SCOPE_ANY, NULL,
+	[RULE_SIGNATURE_CALLERS] = { "signature-callers", SCOPE_ANY, NULL,
 	  "a function's arguments change, but a caller in the tree still passes the old ones" },
-	{ "removed-symbol", SCOPE_ANY, NULL,
+	[RULE_REMOVED_SYMBOL] = { "removed-symbol", SCOPE_ANY, NULL,
 	  "a removed function, macro or struct is still used in the tree" },
-	{ "fixes-commit", SCOPE_ANY, NULL,
+	[RULE_FIXES_COMMIT] = { "fixes-commit", SCOPE_ANY, NULL,
 	  "a Fixes: tag names a commit the tree lacks, or quotes another subject" },
-	{ "checkpatch", SCOPE_ANY, NULL,
+	[RULE_CHECKPATCH] = { "checkpatch", SCOPE_ANY, NULL,
 	  "what the tree's scripts/checkpatch.pl reports on changed lines" },
 	/* a series as a whole, in the cover letter's draft */
-	{ "series-gap", SCOPE_ANY, NULL,
+	[RULE_SERIES_GAP] = { "series-gap", SCOPE_ANY, NULL,
 	  "a patch of the series' numbering is not in the input" },
-	{ "series-versions", SCOPE_ANY, NULL,
+	[RULE_SERIES_VERSIONS] = { "series-versions", SCOPE_ANY, NULL,
 	  "patches give another version in their subject than the cover letter" },
-	{ "series-author", SCOPE_ANY, NULL,
+	[RULE_SERIES_AUTHOR] = { "series-author", SCOPE_ANY, NULL,
 	  "a patch sent by another address than the cover letter, without in-body From:" },
-	{ "series-signoff", SCOPE_ANY, "MISSING_SIGN_OFF",
+	[RULE_SERIES_SIGNOFF] = { "series-signoff", SCOPE_ANY, "MISSING_SIGN_OFF",
 	  "a patch of the series has no Signed-off-by: line at all" },
-	{ "series-diffstat", SCOPE_ANY, NULL,
+	[RULE_SERIES_DIFFSTAT] = { "series-diffstat", SCOPE_ANY, NULL,
 	  "the cover letter's diffstat names files or counts lines the patches lack" },
 };
 
 #define NRULES (sizeof(rules) / sizeof(*rules))
 
-const struct rule *rule_find(const char *id)
+const char *rule_id(enum rule_id rule)
+{
+	return rules[rule].id;
+}
+
+/* The rule with this id, or NULL. */
+static const struct rule *rule_find(const char *id)
 {
 	for (size_t i = 0; i < NRULES; i++)
 		if (!strcmp(rules[i].id, id))
@@ -177,10 +183,6 @@ static int check_ids(const struct config *c, const char *key, const char *value)
 
 int rules_check_config(const struct config *c)
 {
-	const char *p = c->profile;
-	if (p && strcmp(p, "auto") && strcmp(p, "kernel") && strcmp(p, "generic"))
-		return error("%s: 'profile' wants auto, kernel or generic, not '%s'",
-			     config_origin(c, "profile"), p);
 	if (check_ids(c, "skip_checks", c->skip_checks) < 0)
 		return -1;
 	return check_ids(c, "add_checks", c->add_checks);

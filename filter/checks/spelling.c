@@ -68,7 +68,7 @@ static void check_text(struct speller *sp, size_t line, const char *s, size_t le
 		if (fix && !strvec_has(&sp->seen, word)) {
 			strvec_push(&sp->seen, word);
 			char first = isupper((unsigned char)s[i]) ? (char)toupper((unsigned char)*fix) : *fix;
-			review_add(sp->r, line, SEVERITY_NIT, "spelling",
+			review_add(sp->r, line, SEVERITY_NIT, rule_id(RULE_SPELLING),
 				   "%s\"%.*s\" looks misspelt; perhaps \"%c%s\"?",
 				   line == FINDING_WHOLE ? "In the subject, " : "",
 				   (int)(j - i), s + i, first, fix + 1);
@@ -92,10 +92,10 @@ static bool prose_file(const char *path)
 	       (dot && (!strcmp(dot, ".rst") || !strcmp(dot, ".txt") || !strcmp(dot, ".md")));
 }
 
-static int run(const struct review_input *in, struct review *r)
+static void run(const struct review_input *in, struct review *r)
 {
 	if (!rules_want_kernel(in))
-		return 0;
+		return;
 	const struct patch *p = in->patch;
 	struct speller sp = { r, STRVEC_INIT };
 	struct subject_prefix subject;
@@ -121,7 +121,6 @@ static int run(const struct review_input *in, struct review *r)
 		}
 	}
 	strvec_clear(&sp.seen);
-	return 0;
 }
 
 const struct reviewer check_spelling = { "spelling", run };

@@ -50,13 +50,13 @@ static void check_fixes_commits(const struct review_input *in, struct review *r)
 		if (found < 0)
 			review_note(r, "fixes-commit: %s", why.data);
 		else if (!found)
-			review_add(r, t->line, SEVERITY_WARNING, "fixes-commit",
+			review_add(r, t->line, SEVERITY_WARNING, rule_id(RULE_FIXES_COMMIT),
 				   "The tree has no commit %s. If the id is right, the tree "
 				   "may lack the branch it is on; otherwise git log -1 "
 				   "--abbrev=12 --format='Fixes: %%h (\"%%s\")' on the fixed "
 				   "commit prints the tag.", id);
 		else if (!same_subject(quoted, subject.data))
-			review_add(r, t->line, SEVERITY_WARNING, "fixes-commit",
+			review_add(r, t->line, SEVERITY_WARNING, rule_id(RULE_FIXES_COMMIT),
 				   "Commit %s is \"%s\" in the tree, not the subject quoted "
 				   "here; is the id or the subject wrong?", id, subject.data);
 		free(id);
@@ -66,15 +66,17 @@ static void check_fixes_commits(const struct review_input *in, struct review *r)
 	}
 }
 
-static int tree_run(const struct review_input *in, struct review *r)
+static void tree_run(const struct review_input *in, struct review *r)
 {
+	static const enum rule_id rule[] = {
+		[TREE_OLD_CALLERS] = RULE_SIGNATURE_CALLERS, [TREE_STILL_USED] = RULE_REMOVED_SYMBOL,
+	};
 	const struct tree_review *tr = in->tree;
 	for (size_t i = 0; tr && i < tr->nfindings; i++)
-		review_add(r, tr->findings[i].line, SEVERITY_ERROR, tr->findings[i].rule, "%s",
-			   tr->findings[i].text);
-	if (tr && rule_enabled(in, rules_profile(in), "fixes-commit"))
+		review_add(r, tr->findings[i].line, SEVERITY_ERROR,
+			   rule_id(rule[tr->findings[i].kind]), "%s", tr->findings[i].text);
+	if (tr && rule_enabled(in, rules_profile(in), rule_id(RULE_FIXES_COMMIT)))
 		check_fixes_commits(in, r);
-	return 0;
 }
 
 const struct reviewer check_tree = { "tree", tree_run };
@@ -148,12 +150,12 @@ static size_t group_reports(struct group *g, size_t n)
 	return ng;
 }
 
-static int checkpatch_run(const struct review_input *in, struct review *r)
+static void checkpatch_run(const struct review_input *in, struct review *r)
 {
 	const struct patch *p = in->patch;
 	if (!in->tree || !in->config->checkpatch ||
-	    !rule_enabled(in, rules_profile(in), "checkpatch"))
-		return 0;
+	    !rule_enabled(in, rules_profile(in), rule_id(RULE_CHECKPATCH)))
+		return;
 	struct buf text = BUF_INIT, why = BUF_INIT;
 	struct checkpatch_report *v;
 	mail_text(in, &text);
@@ -172,19 +174,19 @@ static int checkpatch_run(const struct review_input *in, struct review *r)
 	for (size_t k = 0; k < ng; k++) {
 		const struct checkpatch_report *c = &v[g[k].report];
 		enum severity sev = c->level == 'E' ? SEVERITY_WARNING : SEVERITY_NIT;
+		const char *id = rule_id(RULE_CHECKPATCH);
 		if (g[k].more)
-			review_add(r, g[k].line, sev, "checkpatch", "checkpatch.pl: %s (%s; %zu more "
-				   "like it below)", c->message, c->type, g[k].more);
+			review_add(r, g[k].line, sev, id, "checkpatch.pl: %s (%s; %zu more like it "
+				   "below)", c->message, c->type, g[k].more);
 		else
-			review_add(r, g[k].line, sev, "checkpatch", "checkpatch.pl: %s (%s)",
-				   c->message, c->type);
+			review_add(r, g[k].line, sev, id, "checkpatch.pl: %s (%s)", c->message,
+				   c->type);
 	}
 	free(g);
 	if (n > 0)
 		checkpatch_reports_free(v, (size_t)n);
 	buf_release(&text);
 	buf_release(&why);
-	return 0;
 }
 
 const struct reviewer check_checkpatch = { "checkpatch", checkpatch_run };

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "checks/checks.h"
+#include "checks/rules.h"
 #include "checks/tally.h"
 
 enum ws_error {
@@ -21,10 +22,10 @@ static const char *const ws_text[WS_KINDS] = {
 	[WS_CRLF] = "This line ends with a DOS line ending (CR LF)",
 };
 
-static const char *const ws_source[WS_KINDS] = {
-	[WS_TRAILING] = "trailing-whitespace",
-	[WS_SPACE_BEFORE_TAB] = "space-before-tab",
-	[WS_CRLF] = "dos-line-ending",
+static const enum rule_id ws_rule[WS_KINDS] = {
+	[WS_TRAILING] = RULE_TRAILING_WHITESPACE,
+	[WS_SPACE_BEFORE_TAB] = RULE_SPACE_BEFORE_TAB,
+	[WS_CRLF] = RULE_DOS_LINE_ENDING,
 };
 
 /* Which errors does the added line s (without its '+') have? */
@@ -59,7 +60,8 @@ static void check_file(const struct patch *p, const struct patch_file *f,
 				tally_add(&t[k], i);
 	}
 	for (int k = 0; k < WS_KINDS; k++)
-		tally_report(r, &t[k], SEVERITY_NIT, ws_source[k], ws_text[k], patch_file_path(f));
+		tally_report(r, &t[k], SEVERITY_NIT, rule_id(ws_rule[k]), ws_text[k],
+			     patch_file_path(f));
 }
 
 /*
@@ -77,13 +79,13 @@ static void check_final_newline(const struct patch *p, const struct patch_hunk *
 		if (before == LINE_REMOVED || before == LINE_CONTEXT)
 			old_lacked = true;
 		else if (before == LINE_ADDED && !old_lacked)
-			review_add(r, i, SEVERITY_NIT, "no-final-newline",
+			review_add(r, i, SEVERITY_NIT, rule_id(RULE_NO_FINAL_NEWLINE),
 				   "This leaves %s without a newline at the end of the file.",
 				   patch_file_path(&p->files[h->file]));
 	}
 }
 
-static int run(const struct review_input *in, struct review *r)
+static void run(const struct review_input *in, struct review *r)
 {
 	const struct patch *p = in->patch;
 	for (size_t k = 0; k < p->nfiles; k++)
@@ -94,7 +96,6 @@ static int run(const struct review_input *in, struct review *r)
 		if (!f->new_mode || strcmp(f->new_mode, "120000"))
 			check_final_newline(p, &p->hunks[k], r);
 	}
-	return 0;
 }
 
 const struct reviewer check_whitespace = { "whitespace", run };

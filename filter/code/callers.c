@@ -210,10 +210,11 @@ static void add_callers(struct tree_review *tr, const struct cdef *d, const char
 	}
 }
 
-static void add_finding(struct tree_review *tr, const char *rule, size_t line, char *text)
+static void add_finding(struct tree_review *tr, enum tree_finding_kind kind, size_t line,
+			char *text)
 {
 	tr->findings = xrealloc(tr->findings, (tr->nfindings + 1) * sizeof(*tr->findings));
-	tr->findings[tr->nfindings++] = (struct tree_finding){ rule, line, text };
+	tr->findings[tr->nfindings++] = (struct tree_finding){ kind, line, text };
 }
 
 static bool ident_char(char c)
@@ -290,7 +291,7 @@ static void check_arity(struct tree_review *tr, struct symbol_index *ix, struct 
 		list_sites(&b, bad, nbad);
 		buf_addf(&b, " still pass%s %u: the patch leaves %s unchanged.", nbad == 1 ? "es" : "",
 			 old->params, nbad == 1 ? "that caller" : "those callers");
-		add_finding(tr, "signature-callers", line_in(tr, f, now, name), buf_detach(&b, NULL));
+		add_finding(tr, TREE_OLD_CALLERS, line_in(tr, f, now, name), buf_detach(&b, NULL));
 	}
 	free(v);
 	free(bad);
@@ -353,7 +354,7 @@ static bool check_removed(struct tree_review *tr, struct symbol_index *ix, struc
 		 call ? "()" : "");
 	list_sites(&b, v, n);
 	buf_addf(&b, " still %s it.", call ? "call" : "use");
-	add_finding(tr, "removed-symbol", line_naming(tr, f, LINE_REMOVED, name),
+	add_finding(tr, TREE_STILL_USED, line_naming(tr, f, LINE_REMOVED, name),
 		    buf_detach(&b, NULL));
 	free(name);
 	return true;

@@ -437,9 +437,3 @@ size_t symbol_index_find(const struct symbol_index *ix, const char *name, size_t
 	}
 	return n;
 }
-
-void symbol_index_stats(const struct symbol_index *ix, size_t *files, size_t *entries)
-{
-	*files = ix->nfiles;
-	*entries = ix->nentries;
-}

@@ -46,7 +46,4 @@ void symbol_index_free(struct symbol_index *ix);
 size_t symbol_index_find(const struct symbol_index *ix, const char *name, size_t len,
 			 unsigned mask, struct ix_hit *hits, size_t max);
 
-/* Files indexed, entries: for the bench and the stderr line. */
-void symbol_index_stats(const struct symbol_index *ix, size_t *files, size_t *entries);
-
 #endif

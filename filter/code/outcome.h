@@ -22,9 +22,14 @@ struct context_item {
 	char *short_text;	/* a shorter form when text does not fit, or NULL */
 };
 
-/* A finding only the tree can show, for the built-in checks. */
+/* What only the tree can show; checks/tree.c reports each under its rule. */
+enum tree_finding_kind {
+	TREE_OLD_CALLERS,	/* callers still pass what a changed signature no longer takes */
+	TREE_STILL_USED,	/* a removed function, macro or struct is still used */
+};
+
 struct tree_finding {
-	const char *rule;	/* "signature-callers", "removed-symbol" */
+	enum tree_finding_kind kind;
 	size_t line;		/* index into the patch's lines */
 	char *text;
 };

@@ -15,16 +15,24 @@
 #include "draft/draft.h"
 #include "draft/maildir.h"
 #include "draft/out.h"
-#include "learn/record.h"
 
 /* Longest subject part of a file name, as git format-patch keeps it. */
 #define SLUG_MAX 52
 /* The envelope line of every draft in the mbox: a fixed one, as b4 and lore write. */
 #define MBOX_FROM "From patchreview Thu Jan  1 00:00:00 1970\n"
 
-void draft_out_init(struct draft_out *o, const struct config *c, bool several)
+struct draft_place draft_place_of(const struct config *c)
 {
-	*o = (struct draft_out){ .config = c, .mbox = several && !c->maildir && !c->output_dir };
+	return (struct draft_place){ c->maildir, c->fresh_maildir, c->output_dir };
+}
+
+void draft_out_init(struct draft_out *o, const struct config *c, const struct draft_place *place,
+		    bool several)
+{
+	*o = (struct draft_out){
+		.config = c, .place = *place,
+		.mbox = several && !place->maildir && !place->output_dir,
+	};
 }
 
 /* The draft as bytes; NULL (after one line on stderr) when it cannot be made. */
@@ -65,18 +73,18 @@ static int put_mbox(const char *data, size_t len)
 static int put_maildir(struct draft_out *o, const char *data, size_t len)
 {
 	struct maildir_file md;
+	const char *dir = o->place.maildir;
 	/* --fresh-maildir: the earlier drafts go to DIR-old before this run's first. */
-	static bool archived;
-	if (o->config->fresh_maildir && !archived) {
-		archived = true;
-		if (maildir_archive(o->config->maildir) < 0)
-			warn("the earlier drafts stay in '%s'", o->config->maildir);
+	if (o->place.fresh_maildir && !o->archived) {
+		o->archived = true;
+		if (maildir_archive(dir) < 0)
+			warn("the earlier drafts stay in '%s'", dir);
 	}
-	if (maildir_open(&md, o->config->maildir) < 0)
+	if (maildir_open(&md, dir) < 0)
 		return -1;
 	if (fwrite(data, 1, len, md.f) != len) {
 		maildir_abort(&md);
-		return error("cannot write the draft into '%s'", o->config->maildir);
+		return error("cannot write the draft into '%s'", dir);
 	}
 	char *path = xstrdup(md.new_path);
 	if (maildir_commit(&md) < 0) {
@@ -114,7 +122,7 @@ static void add_slug(struct buf *b, const char *title)
 static int put_file(struct draft_out *o, unsigned number, const char *title,
 		    const char *data, size_t len)
 {
-	char *dir = expand_home(o->config->output_dir);
+	char *dir = expand_home(o->place.output_dir);
 	struct buf path = BUF_INIT;
 	int ret = 0;
 	if (make_dirs(dir) < 0) {
@@ -147,9 +155,9 @@ int draft_out_write(struct draft_out *o, unsigned number, const struct mail *m,
 	o->path = NULL;
 	if (!data)
 		ret = -1;	/* draft_write() said why */
-	else if (c->output_dir)
+	else if (o->place.output_dir)
 		ret = put_file(o, number, p->subject.title, data, len);
-	else if (c->maildir)
+	else if (o->place.maildir)
 		ret = put_maildir(o, data, len);
 	else if (o->mbox)
 		ret = put_mbox(data, len);
@@ -158,8 +166,6 @@ int draft_out_write(struct draft_out *o, unsigned number, const struct mail *m,
 	else
 		ret = 0;
 	o->written += !ret;
-	if (!ret && reviewed)
-		record_write(m, p, r, c);
 	free(data);
 	return ret;
 }

@@ -14,19 +14,33 @@
 #include "patch/patch.h"
 #include "review/review.h"
 
+/* Where drafts go: stdout when neither is set. The strings are not owned. */
+struct draft_place {
+	const char *maildir;	/* deliver each into this Maildir */
+	bool fresh_maildir;	/* first move the drafts already there into <maildir>-old */
+	const char *output_dir;	/* write each to DIR/NNNN-<subject>.eml */
+};
+
+/* The place the settings name (maildir, --fresh-maildir, --output-dir). */
+struct draft_place draft_place_of(const struct config *c);
+
 struct draft_out {
 	const struct config *config;
+	struct draft_place place;
 	bool mbox;		/* on stdout, each draft after a "From " line */
+	bool archived;		/* fresh_maildir: the earlier drafts were moved */
 	size_t written;
 	char *path;		/* the file the last draft went to, or NULL (stdout) */
 };
 
-/* Drafts for config c; several (more than one) make stdout an mbox. */
-void draft_out_init(struct draft_out *o, const struct config *c, bool several);
+/* Drafts for config c into place; several (more than one) make stdout an mbox. */
+void draft_out_init(struct draft_out *o, const struct config *c, const struct draft_place *place,
+		    bool several);
 
 /*
  * Writes one draft (see draft_write()); number is its NNNN in
- * --output-dir. Returns 0, or -1 after one line on stderr.
+ * --output-dir. Returns 0, or -1 after one line on stderr. The draft's
+ * learning record is the caller's (learn/record.h).
  */
 int draft_out_write(struct draft_out *o, unsigned number, const struct mail *m,
 		    const struct patch *p, const struct review *r, bool reviewed);

@@ -162,7 +162,7 @@ cJSON *result_build(const struct eval_set *s, const struct eval_case *k, const c
 	cJSON *list = cJSON_CreateArray();
 	enum match found = MATCH_NONE;
 	for (size_t i = 0; i < r->nfindings; i++) {
-		if (strcmp(r->findings[i].source, "model"))
+		if (strcmp(r->findings[i].source, FINDING_MODEL))
 			continue;
 		enum match m;
 		cJSON_AddItemToArray(list, finding_json(s, k, p, &r->findings[i], t, previous, &m));

@@ -19,7 +19,7 @@
 #include "eval/run.h"
 #include "eval/worktree.h"
 #include "mail/mail.h"
-#include "patch/patch.h"
+#include "patch/parse.h"
 #include "tree/tree.h"
 
 #define RESULT_MAX ((size_t)16 << 20)

@@ -19,6 +19,7 @@
 #include "learn/store.h"
 #include "mail/mail.h"
 #include "review/fingerprint.h"
+#include "review/suppress.h"
 
 static const char dismiss_usage[] =
 	"usage: patchreview dismiss [-c FILE] [--reason TEXT] [--list ADDR] FINGERPRINT...\n"
@@ -55,7 +56,7 @@ static void draft_findings(const struct mail *m, struct record *found)
 			if (!strcmp(rec.v[i].fp, fps.v[k]))
 				known = &rec.v[i];
 		found->v[found->n++] = (struct record_finding){
-			xstrdup(fps.v[k]), xstrdup(known ? known->source : "*"),
+			xstrdup(fps.v[k]), xstrdup(known ? known->source : SUPPRESS_ANY_RULE),
 			xstrdup(known ? known->file : "-"), xstrdup(known ? known->text : ""),
 		};
 	}
@@ -182,7 +183,7 @@ int dismiss_main(int argc, char **argv)
 	bool by_fp = optind < argc && strspn(argv[optind], "0123456789") != strlen(argv[optind]);
 	if (by_fp) {
 		for (int i = optind; i < argc; i++) {
-			struct record_finding f = { argv[i], "*", "-", "" };
+			struct record_finding f = { argv[i], SUPPRESS_ANY_RULE, "-", "" };
 			if (!fingerprint_valid(argv[i]))
 				ret = error("'%s' is not a fingerprint (twelve hex digits)", argv[i]);
 			else if (dismiss_one(&c, &o, &f, 0) < 0)

@@ -45,7 +45,7 @@ bool store_is_dismissed(const struct config *c, const char *fp)
 	return found;
 }
 
-void store_today(char out[11])
+static void store_today(char out[11])
 {
 	time_t now = time(NULL);
 	struct tm tm;
@@ -75,43 +75,22 @@ static int append(char *path, const char *line, size_t len)
 	return n == (ssize_t)len ? 0 : -1;
 }
 
-/* A value of a list entry: blanks, '%' and '#' as %XX, so the entry reads back as written. */
-static void add_value(struct buf *b, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch <= ' ' || ch == '%' || ch == '#' || ch == 0x7f)
-			buf_addf(b, "%%%02X", ch);
-		else
-			buf_addch(b, (char)ch);
-	}
-}
-
 int store_dismiss(const struct config *c, const char *source, const char *fp,
 		  const char *list, const char *why, const char *file, const char *text)
 {
 	char today[11];
 	store_today(today);
-	struct buf line = BUF_INIT;
-	add_value(&line, source);
-	buf_addf(&line, " fp=%s", fp);
-	if (list) {
-		buf_addstr(&line, " list=");
-		add_value(&line, list);
-	}
-	buf_addstr(&line, " # ");
-	text_clean(&line, why, strlen(why), TEXT_ONE_LINE);
-	buf_addf(&line, " (%s)", today);
-	if (file && strcmp(file, "-")) {
-		buf_addstr(&line, ": ");
-		text_clean(&line, file, strlen(file), TEXT_ONE_LINE);
-	}
-	if (text) {
-		buf_addstr(&line, ": ");
-		text_clean(&line, text, strlen(text), TEXT_ONE_LINE);
-	}
-	buf_cut_utf8(&line, 600);
-	buf_addch(&line, '\n');
+	struct buf comment = BUF_INIT, line = BUF_INIT;
+	buf_addf(&comment, "%s (%s)", why, today);
+	if (file && strcmp(file, "-"))
+		buf_addf(&comment, ": %s", file);
+	if (text)
+		buf_addf(&comment, ": %s", text);
+	const struct suppress_entry e = {
+		.rule = (char *)source, .fp = (char *)fp, .list = (char *)list,
+	};
+	suppress_format(&line, &e, comment.data);
+	buf_release(&comment);
 	char *path = suppress_path(c);
 	int ret = 0;
 	if (!path)

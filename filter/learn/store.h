@@ -25,7 +25,8 @@ bool store_is_dismissed(const struct config *c, const char *fp);
 
 /*
  * Appends "SOURCE fp=FP [list=LIST] # WHY (DATE): FILE: TEXT" to the
- * dismissed list. Returns 0, or -1 after one line on stderr.
+ * dismissed list (review/suppress.h writes it). Returns 0, or -1 after
+ * one line on stderr.
  */
 int store_dismiss(const struct config *c, const char *source, const char *fp,
 		  const char *list, const char *why, const char *file, const char *text);
@@ -41,8 +42,5 @@ int store_log_skipped(const char *msgid);
 
 /* How many times fp was deleted before sending, by the log. */
 long store_deletions(const char *fp);
-
-/* Today, as YYYY-MM-DD. */
-void store_today(char out[11]);
 
 #endif

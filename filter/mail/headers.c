@@ -21,14 +21,7 @@ static char *clean_header(const char *value)
  */
 static bool header_token(const char *s, size_t max)
 {
-	size_t len = s ? strlen(s) : 0;
-	if (!len || len > max)
-		return false;
-	for (size_t i = 0; i < len; i++)
-		if ((unsigned char)s[i] <= ' ' || (unsigned char)s[i] >= 0x7f ||
-		    s[i] == '<' || s[i] == '>')
-			return false;
-	return true;
+	return s && text_is_token(s, strlen(s), max);
 }
 
 /* An addr-spec cannot be RFC 2047-encoded: one that is not ASCII is left out. */
@@ -65,7 +58,7 @@ static bool collect_addresses(struct address_list *list, InternetAddressList *ia
 /* A message id as the reply's In-Reply-To and References may carry it; caller frees. */
 static char *clean_message_id(const char *id)
 {
-	return header_token(id, MAIL_MAX_ID) ? xstrdup(id) : NULL;
+	return header_token(id, TEXT_MAX_MESSAGE_ID) ? xstrdup(id) : NULL;
 }
 
 static void add_references(struct mail *m, const char *value)

@@ -65,8 +65,6 @@ struct mail_list {
 
 /* Largest input read, in bytes; anything longer is refused. */
 #define MAIL_MAX_INPUT ((size_t)256 << 20)
-/* Longest message id kept for In-Reply-To and References. */
-#define MAIL_MAX_ID 250
 /* Ids kept of a long References chain: the first, and the last ones. */
 #define MAIL_MAX_REFERENCES 30
 /* Addresses read from one header (To, Cc...), and an address's longest addr-spec. */

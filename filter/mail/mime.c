@@ -9,7 +9,7 @@
 #include "base/text.h"
 #include "mail/crlf.h"
 #include "mail/mime.h"
-#include "patch/patch.h"
+#include "patch/start.h"
 
 /* Where the text parts go while the MIME tree is walked. */
 struct collect {

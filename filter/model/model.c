@@ -250,7 +250,7 @@ static void add_findings(struct model_run *m, struct backend *b, struct progress
 	if (!verify_is(m, "no") && n)
 		n = verify_placed(m, b, progress, v, n);
 	for (size_t i = 0; i < n; i++)
-		review_add(m->r, v[i].line, v[i].finding->severity, "model", "%s",
+		review_add(m->r, v[i].line, v[i].finding->severity, FINDING_MODEL, "%s",
 			   v[i].finding->comment);
 	for (size_t k = 0; k < m->nrequests; k++) {
 		const struct model_request *q = &m->requests[k];
@@ -345,7 +345,7 @@ static void report_failure(struct model_run *m, const struct model_request *q, s
 	buf_release(&why);
 	if (q->raw.len) {
 		char *raw = answer_clean(q->raw.data, LLM_MAX_RAW);
-		review_add(m->r, FINDING_WHOLE, SEVERITY_WARNING, "model",
+		review_add(m->r, FINDING_WHOLE, SEVERITY_WARNING, FINDING_MODEL,
 			   "The model's answer, which was not in the expected form:\n\n%s", raw);
 		free(raw);
 	}

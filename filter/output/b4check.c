@@ -11,14 +11,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "base/slurp.h"
 #include "base/text.h"
 #include "output/b4check.h"
 #include "output/output.h"
 #include "output/place.h"
-
-/* b4 writes the whole tracking data of a series; a big one is still far below this. */
-#define TRACKING_MAX ((size_t)64 << 20)
 
 struct column {
 	const char *tool;
@@ -124,44 +120,4 @@ void output_b4_check(FILE *out, const struct output_patch *v, size_t n)
 		if (v[i].reviewed || v[i].review->nfindings)	/* a cover letter: the series' findings */
 			add_patch(list, &v[i]);
 	output_print_json(out, list, false);
-}
-
-/* Does a reviewer's entry under target's "reviews" say "patch-state": "skip"? */
-static bool marked_skip(const cJSON *target)
-{
-	const cJSON *entry;
-	cJSON_ArrayForEach(entry, cJSON_GetObjectItemCaseSensitive(target, "reviews")) {
-		const cJSON *state = cJSON_GetObjectItemCaseSensitive(entry, "patch-state");
-		if (cJSON_IsString(state) && !strcmp(state->valuestring, "skip"))
-			return true;
-	}
-	return false;
-}
-
-static bool is_message(const cJSON *target, const char *message_id)
-{
-	const cJSON *info = cJSON_GetObjectItemCaseSensitive(target, "header-info");
-	const cJSON *id = cJSON_GetObjectItemCaseSensitive(info, "msgid");
-	return cJSON_IsString(id) && !strcmp(id->valuestring, message_id);
-}
-
-bool output_b4_skipped(const char *message_id)
-{
-	const char *path = getenv("B4_TRACKING_FILE");
-	if (!path || !*path || !message_id)
-		return false;
-	struct buf text = BUF_INIT;
-	bool skip = false;
-	if (!slurp_file(path, TRACKING_MAX, &text)) {
-		cJSON *root = cJSON_Parse(text.data);
-		const cJSON *series = cJSON_GetObjectItemCaseSensitive(root, "series"), *p;
-		if (is_message(series, message_id))
-			skip = marked_skip(series);
-		cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(root, "patches"))
-			if (is_message(p, message_id))
-				skip = marked_skip(p);
-		cJSON_Delete(root);
-	}
-	buf_release(&text);
-	return skip;
 }

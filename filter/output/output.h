@@ -35,11 +35,4 @@ struct output_patch {
 /* The format called name. Returns 0, or -1 for an unknown name. */
 int output_format_parse(const char *name, enum output_format *fmto);
 
-/*
- * Has the maintainer marked the patch with this Message-ID "skip" in the
- * b4 review tracking data that $B4_TRACKING_FILE names? False when it is
- * unset or unreadable. Such a patch is not reviewed in the b4-check format.
- */
-bool output_b4_skipped(const char *message_id);
-
 #endif

@@ -83,5 +83,5 @@ void place_where(struct buf *out, const struct placed *f)
 
 bool place_is_model(const struct placed *f)
 {
-	return !strcmp(f->finding->source, "model");
+	return !strcmp(f->finding->source, FINDING_MODEL);
 }

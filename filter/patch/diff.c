@@ -7,8 +7,10 @@
 #include <string.h>
 
 #include "base/msg.h"
-#include "patch/parse.h"
-#include "patch/patch.h"
+#include "base/buf.h"
+#include "patch/diff.h"
+#include "patch/quoted.h"
+#include "patch/start.h"
 
 static uint32_t parse_number(const char **s)
 {
@@ -45,9 +47,36 @@ static int parse_hunk_header(struct patch_hunk *h, const char *s)
 	return 0;
 }
 
-/* "a/foo/bar.c\t2024-01-01 ..." -> "foo/bar.c"; NULL for /dev/null. */
-static char *header_path(const char *s, bool strip_component)
+/* What of a path in a header is not the path: nothing, git's "a/" or "b/", or any first directory. */
+enum strip { STRIP_NONE, STRIP_A, STRIP_B, STRIP_FIRST };
+
+/* The path without what how says is not part of it; the path when that is not there. */
+static char *strip_path(const char *s, size_t len, enum strip how)
 {
+	const char *slash = memchr(s, '/', len);
+	bool strip = how == STRIP_FIRST ? slash != NULL :
+		how != STRIP_NONE && len > 2 && s[0] == (how == STRIP_A ? 'a' : 'b') && s[1] == '/';
+	if (strip) {
+		len -= (size_t)(slash + 1 - s);
+		s = slash + 1;
+	}
+	return xstrndup(s, len);
+}
+
+/*
+ * a/foo/bar.c<TAB>2024-01-01 ..., or git's "a/f\303\251.c" (quoted.h):
+ * the path without what how strips; NULL for /dev/null.
+ */
+static char *header_path(const char *s, enum strip how)
+{
+	struct buf quoted = BUF_INIT;
+	size_t took = patch_unquote(s, strlen(s), &quoted);
+	if (took && strspn(s + took, " \t\r") == strlen(s + took)) {
+		char *path = strip_path(quoted.data, quoted.len, how);
+		buf_release(&quoted);
+		return path;
+	}
+	buf_release(&quoted);
 	const char *end = strchr(s, '\t');
 	size_t len = end ? (size_t)(end - s) : strlen(s);
 	while (len && (s[len - 1] == ' ' || s[len - 1] == '\r'))
@@ -55,13 +84,8 @@ static char *header_path(const char *s, bool strip_component)
 	if (len == 9 && !memcmp(s, "/dev/null", 9))
 		return NULL;
 	if (len >= 2 && s[0] == '"' && s[len - 1] == '"')
-		s++, len -= 2;
-	const char *slash = memchr(s, '/', len);
-	if (strip_component && slash) {
-		len -= (size_t)(slash + 1 - s);
-		s = slash + 1;
-	}
-	return xstrndup(s, len);
+		s++, len -= 2;	/* quoted, but not as git quotes */
+	return strip_path(s, len, how);
 }
 
 static void set_path(char **slot, char *path)
@@ -70,12 +94,36 @@ static void set_path(char **slot, char *path)
 	*slot = path;
 }
 
+/*
+ * diff --git "a/f\303\251.c" "b/f\303\251.c": names git quoted, each read
+ * whole. Returns false unless both are quoted (a rename of a plain name to
+ * a quoted one is named again by its "rename from" and "rename to" lines).
+ */
+static bool parse_quoted_names(struct patch_file *f, const char *s, size_t len)
+{
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	size_t first = patch_unquote(s, len, &a);
+	bool ok = first && first + 1 < len && s[first] == ' ' &&
+		patch_unquote(s + first + 1, len - first - 1, &b) == len - first - 1;
+	bool prefixed = a.len > 2 && b.len > 2 && !memcmp(a.data, "a/", 2) &&
+		!memcmp(b.data, "b/", 2);
+	if (ok) {
+		f->old_path = strip_path(a.data, a.len, prefixed ? STRIP_A : STRIP_NONE);
+		f->new_path = strip_path(b.data, b.len, prefixed ? STRIP_B : STRIP_NONE);
+	}
+	buf_release(&a);
+	buf_release(&b);
+	return ok;
+}
+
 /* "diff --git a/x b/x", or "x x" from --no-prefix: both names, when they can be told apart. */
 static void parse_git_names(struct patch_file *f, const char *s)
 {
 	size_t len = strlen(s);
 	while (len && s[len - 1] == '\r')
 		len--;
+	if (s[0] == '"' && parse_quoted_names(f, s, len))
+		return;
 	size_t half = len / 2;
 	if (len >= 3 && len % 2 == 1 && s[half] == ' ') {
 		const char *a = s, *b = s + half + 1;
@@ -106,8 +154,8 @@ static void parse_binary_names(struct patch_file *f, const char *s)
 		return;
 	char *old = xstrndup(names, (size_t)(and - names));
 	char *new = xstrndup(and + 5, (size_t)(differ - and - 5));
-	f->old_path = header_path(old, true);
-	f->new_path = header_path(new, true);
+	f->old_path = header_path(old, STRIP_FIRST);
+	f->new_path = header_path(new, STRIP_FIRST);
 	if (!f->old_path)
 		f->flags |= FILE_NEW;
 	if (!f->new_path)
@@ -133,9 +181,9 @@ static bool parse_git_header(struct patch_file *f, const struct patch_line *l)
 		const char *rest = l->text + strlen(flags[i].prefix);
 		f->flags |= flags[i].flag;
 		if (patch_line_starts(l, "rename to ") || patch_line_starts(l, "copy to "))
-			set_path(&f->new_path, header_path(rest, false));
+			set_path(&f->new_path, header_path(rest, STRIP_NONE));
 		else if (patch_line_starts(l, "rename from ") || patch_line_starts(l, "copy from "))
-			set_path(&f->old_path, header_path(rest, false));
+			set_path(&f->old_path, header_path(rest, STRIP_NONE));
 		else if (patch_line_starts(l, "old mode "))
 			set_path(&f->old_mode, xstrdup(rest));
 		else if (patch_line_starts(l, "new mode ") || patch_line_starts(l, "new file mode "))
@@ -224,8 +272,8 @@ static void mark_header(struct patch *p, size_t i)
 static void parse_unified_names(struct patch *p, struct patch_file *f, size_t i, bool git)
 {
 	const struct patch_line *minus = &p->lines[i], *plus = &p->lines[i + 1];
-	char *old = header_path(minus->text + 4, !git || patch_line_starts(minus, "--- a/"));
-	char *new = header_path(plus->text + 4, !git || patch_line_starts(plus, "+++ b/"));
+	char *old = header_path(minus->text + 4, git ? STRIP_A : STRIP_FIRST);
+	char *new = header_path(plus->text + 4, git ? STRIP_B : STRIP_FIRST);
 	if (!old)
 		f->flags |= FILE_NEW;
 	if (!new)

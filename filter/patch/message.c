@@ -9,8 +9,7 @@
 
 #include "base/msg.h"
 #include "base/text.h"
-#include "patch/parse.h"
-#include "patch/patch.h"
+#include "patch/message.h"
 
 /*
  * "Key: value", as git's find_separator() reads it: a key of letters,
@@ -30,7 +29,7 @@ static size_t trailer_key_len(const struct patch_line *l)
 }
 
 /* git's is_scissors_line(): "-- >8 --", "- - >8 - - cut here - - >8 - -"... */
-bool patch_scissors_line(const char *line)
+static bool scissors_line(const char *line)
 {
 	int scissors = 0, gap = 0, perforation = 0;
 	bool in_perforation = false;
@@ -66,15 +65,11 @@ bool patch_scissors_line(const char *line)
 	return scissors && visible >= 8 && visible < perforation * 3 && gap * 2 < perforation;
 }
 
-/*
- * The first line of the message git am --scissors keeps: the one after the
- * last scissors line ("-- >8 --"), or 0.
- */
 size_t patch_scissors_end(const struct patch *p)
 {
 	size_t begin = 0;
 	for (size_t i = 0; i < p->message_end; i++)
-		if (patch_scissors_line(p->lines[i].text))
+		if (scissors_line(p->lines[i].text))
 			begin = i + 1;
 	return begin;
 }

@@ -1,19 +1,23 @@
-/* parse.h: what the files of patch/ share while building struct patch. */
+/*
+ * parse.h: the patch stage: the subject and the text of a mail in, the
+ * patch model (patch/patch.h) out. The files of patch/ each read one part
+ * of the text; parse.c runs them in order.
+ */
 #ifndef PATCH_PARSE_H
 #define PATCH_PARSE_H
 
-#include <stdbool.h>
 #include <stddef.h>
 
-struct patch;
+#include "patch/patch.h"
 
-/* patch.c: does a file's diff start at line i? */
-bool patch_starts_file_at(const struct patch *p, size_t i);
-
-/* message.c: in-body "From:" and the trailer block of the commit message. */
-void patch_parse_message(struct patch *p, size_t part);
-
-/* diff.c: files and hunks from diff_begin on. */
-void patch_parse_diff(struct patch *p);
+/*
+ * Builds the patch model from subject and text. Takes ownership of text,
+ * which must be NUL-terminated and is modified in place. The "---" and the
+ * diff are looked for from byte offset from on (where the part carrying
+ * the patch begins); text before it is commit message. Never fails: text
+ * without a diff gives a patch with no files.
+ */
+void patch_parse(struct patch *p, const char *subject, char *text, size_t len,
+		 size_t from);
 
 #endif

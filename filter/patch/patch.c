@@ -1,147 +1,8 @@
-/*
- * patch.c: splits the text of a patch mail into commit message, notes,
- * diffstat and unified diff, and holds the rule for where a diff starts.
- */
+/* patch.c: the patch model: releasing it, and what its lines say of themselves. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/msg.h"
-#include "patch/parse.h"
 #include "patch/patch.h"
-
-/* Splits text into NUL-terminated lines, in place, up to PATCH_MAX_LINES. */
-static void split_lines(struct patch *p, char *text, size_t len)
-{
-	size_t cap = 64;
-	p->lines = xmalloc(cap * sizeof(*p->lines));
-	char *s = text, *end = text + len;
-	while (s < end) {
-		char *nl = memchr(s, '\n', (size_t)(end - s));
-		char *e = nl ? nl : end;
-		if (p->nlines == PATCH_MAX_LINES) {
-			p->cuts |= PATCH_CUT_LINES;
-			break;
-		}
-		if (p->nlines == cap) {
-			cap *= 2;
-			p->lines = xrealloc(p->lines, cap * sizeof(*p->lines));
-		}
-		*e = '\0';
-		p->lines[p->nlines++] = (struct patch_line){
-			.text = s, .len = (uint32_t)(e - s), .file = -1, .hunk = -1,
-			.kind = LINE_MESSAGE,
-		};
-		s = e + 1;
-	}
-}
-
-static bool view_starts(const struct line_view *v, const char *prefix)
-{
-	size_t n = strlen(prefix);
-	return v->len >= n && !memcmp(v->s, prefix, n);
-}
-
-/* Does the line hold s at or after byte from? */
-static bool view_has(const struct line_view *v, size_t from, const char *s)
-{
-	size_t n = strlen(s);
-	for (size_t i = from; i + n <= v->len; i++)
-		if (!memcmp(v->s + i, s, n))
-			return true;
-	return false;
-}
-
-bool patch_starts_file(const struct line_view *v, size_t n)
-{
-	if (view_starts(&v[0], "diff --git "))
-		return true;
-	/* "diff -u a b" output goes on with "--- a"; prose about diff -u does not. */
-	if (view_starts(&v[0], "diff -"))
-		return n > 1 && view_starts(&v[1], "--- ");
-	/* diff -r says this of a binary file, with no header before it. */
-	if (view_starts(&v[0], "Binary files "))
-		return v[0].len > 25 && view_has(&v[0], 13, " and ") &&
-		       !memcmp(v[0].s + v[0].len - 7, " differ", 7);
-	if (view_starts(&v[0], "Index: "))
-		return n > 1 && view_starts(&v[1], "====");
-	return n > 2 && view_starts(&v[0], "--- ") && view_starts(&v[1], "+++ ") &&
-		view_starts(&v[2], "@@ ");
-}
-
-bool patch_starts_file_at(const struct patch *p, size_t i)
-{
-	struct line_view v[3];
-	size_t n = 0;
-	for (; n < 3 && i + n < p->nlines; n++)
-		v[n] = (struct line_view){ p->lines[i + n].text, p->lines[i + n].len };
-	return patch_starts_file(v, n);
-}
-
-static bool is_separator(const struct patch_line *l)
-{
-	return patch_line_starts(l, "---") && strspn(l->text + 3, " \t\r") == l->len - 3;
-}
-
-/* Lines between "---" and the diff: the diffstat, and notes around it. */
-static void classify_notes(struct patch *p)
-{
-	if (p->separator == SIZE_MAX)
-		return;
-	p->lines[p->separator].kind = LINE_SEPARATOR;
-	for (size_t i = p->separator + 1; i < p->diff_begin; i++) {
-		struct patch_line *l = &p->lines[i];
-		bool stat = (l->text[0] == ' ' && strstr(l->text, " | ")) ||
-			    (l->text[0] == ' ' && strstr(l->text, " changed,")) ||
-			    (l->text[0] == ' ' && strstr(l->text, " changed\r")) ||
-			    (l->text[0] == ' ' && strstr(l->text, " mode ")) ||
-			    (l->text[0] == ' ' && strstr(l->text, " => "));
-		l->kind = stat ? LINE_DIFFSTAT : LINE_NOTES;
-	}
-}
-
-/*
- * A diff in the text before the part that carries the patch (an older
- * version a reply pastes, or the patch pasted and damaged beside its
- * clean attachment) is not the patch: its lines, to the part, are other.
- */
-static void mark_pasted_diff(struct patch *p, size_t first)
-{
-	size_t i = 0;
-	while (i < first && !patch_starts_file_at(p, i))
-		i++;
-	for (; i < first; i++)
-		p->lines[i].kind = LINE_OTHER;
-}
-
-void patch_parse(struct patch *p, const char *subject, char *text, size_t len,
-		 size_t from)
-{
-	memset(p, 0, sizeof(*p));
-	p->text = text;
-	p->separator = SIZE_MAX;
-	subject_parse(&p->subject, subject);
-	split_lines(p, text, len);
-	p->diff_begin = p->nlines;
-	size_t first = 0;
-	while (first < p->nlines && (size_t)(p->lines[first].text - text) < from)
-		first++;
-	mark_pasted_diff(p, first);
-	for (size_t i = first; i < p->nlines; i++) {
-		bool names_follow = i + 1 < p->nlines && patch_line_starts(&p->lines[i + 1], "+++ ");
-		if (p->separator == SIZE_MAX && is_separator(&p->lines[i]) && !names_follow) {
-			p->separator = i;
-		} else if (patch_starts_file_at(p, i)) {
-			p->diff_begin = i;
-			break;
-		}
-	}
-	if (p->diff_begin == p->nlines)
-		p->separator = SIZE_MAX;	/* no diff: a "---" is just text */
-	p->message_end = p->separator != SIZE_MAX ? p->separator : p->diff_begin;
-	patch_parse_message(p, first);
-	classify_notes(p);
-	patch_parse_diff(p);
-}
 
 void patch_release(struct patch *p)
 {
@@ -160,6 +21,9 @@ void patch_release(struct patch *p)
 	free(p->trailers);
 	free(p->lines);
 	free(p->inbody_from);
+	free(p->base_commit);
+	strvec_clear(&p->prerequisite_ids);
+	strvec_clear(&p->prerequisite_msgids);
 	free(p->text);
 	subject_release(&p->subject);
 	memset(p, 0, sizeof(*p));

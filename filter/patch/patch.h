@@ -1,7 +1,7 @@
 /*
- * patch.h: the patch model. Knows nothing of MIME: it takes the subject and
- * the UTF-8 text of a mail and splits it into commit message, trailers,
- * notes, diffstat and a unified diff of files and hunks.
+ * patch.h: the patch model: the text of a mail split into commit message,
+ * trailers, notes, diffstat and a unified diff of files and hunks. Knows
+ * nothing of MIME. patch/parse.h builds it.
  */
 #ifndef PATCH_H
 #define PATCH_H
@@ -12,6 +12,7 @@
 
 #include "base/buf.h"
 #include "base/str.h"
+#include "base/strvec.h"
 #include "patch/subject.h"
 
 enum line_kind {
@@ -102,33 +103,13 @@ struct patch {
 	struct subject_prefix subject;
 	char *inbody_from;	/* "Name <addr>" of a "From:" line opening the body */
 	unsigned cuts;		/* enum patch_cut: the limits the text went past */
+	/* What the mail states of itself (patch/facts.h); only well-formed values. */
+	bool pull_request;	/* it asks to pull ("[GIT PULL]"), not to apply a patch */
+	char *base_commit;	/* "base-commit:": 7 to 64 hex digits, lower case; or NULL */
+	struct strvec prerequisite_ids;	/* "prerequisite-patch-id:": 40 hex digits each */
+	struct strvec prerequisite_msgids;	/* "prerequisite-message-id:": without <> */
 };
 
-/* A line of some text: not NUL-terminated, without its newline. */
-struct line_view {
-	const char *s;
-	size_t len;
-};
-
-/*
- * Does a diff of one file start at v[0]? v holds that line and the n - 1
- * lines after it (n >= 1; up to three are read). A file starts at
- * "diff --git", at "diff -u" output (the next line opens with "--- "), at
- * diff -r's "Binary files x and y differ", at "Index:" followed by "===="
- * (svn, cvs), or at a bare "---", "+++", "@@" triple. The one rule for the
- * parser and for finding a diff in a part.
- */
-bool patch_starts_file(const struct line_view *v, size_t n);
-
-/*
- * Builds the patch model from subject and text. Takes ownership of text,
- * which must be NUL-terminated and is modified in place. The "---" and the
- * diff are looked for from byte offset from on (where the part carrying
- * the patch begins); text before it is commit message. Never fails: text
- * without a diff gives a patch with no files.
- */
-void patch_parse(struct patch *p, const char *subject, char *text, size_t len,
-		 size_t from);
 void patch_release(struct patch *p);
 
 static inline bool patch_line_starts(const struct patch_line *l, const char *prefix)
@@ -152,14 +133,6 @@ static inline bool patch_has_diff(const struct patch *p)
  * mail. The first line not to quote; nlines when there is none.
  */
 size_t patch_footer(const struct patch *p);
-
-/*
- * git's is_scissors_line(): "-- >8 --", "- - >8 - - cut here - - >8 - -"...
- * patch_scissors_end: the first message line after the last one, or 0;
- * git am --scissors drops what is above it.
- */
-bool patch_scissors_line(const char *line);
-size_t patch_scissors_end(const struct patch *p);
 
 /* The path a reviewer means: the new path, or the old one for deletions. */
 const char *patch_file_path(const struct patch_file *f);

@@ -14,24 +14,6 @@
 #define PREREQ_MAX_LOG ((size_t)128 << 20)
 #define APPLY_MAX_OUT ((size_t)1 << 20)
 
-/* The value of a "key: <hex id>" line outside the hunks, or NULL. */
-static const char *id_line(const struct patch_line *l, const char *key)
-{
-	if (l->kind == LINE_CONTEXT || l->kind == LINE_ADDED || l->kind == LINE_REMOVED ||
-	    !starts_with(l->text, key))
-		return NULL;
-	const char *v = l->text + strlen(key);
-	while (*v == ' ')
-		v++;
-	size_t n = strspn(v, "0123456789abcdef");
-	return n >= 7 && n <= 64 && (!v[n] || v[n] == ' ' || v[n] == '\r') ? v : NULL;
-}
-
-static char *hex_dup(const char *v)
-{
-	return xstrndup(v, strspn(v, "0123456789abcdef"));
-}
-
 /* patch-id -> commit for the commits between base and HEAD, as "PATCHID COMMIT" lines. */
 static void patch_ids(const struct tree *t, const char *base, struct buf *ids)
 {
@@ -54,22 +36,20 @@ static void patch_ids(const struct tree *t, const char *base, struct buf *ids)
 }
 
 /*
- * When every prerequisite is a commit after base, the newest of them is
- * the base the patch was made on. Adds what was found to b->what.
+ * When every prerequisite p names is a commit after base, the newest of
+ * them is the base the patch was made on. Adds what was found to b->what.
  */
 static void honour_prerequisites(const struct tree *t, const struct patch *p,
 				 struct base_choice *b)
 {
-	size_t want = 0, found = 0;
+	size_t want = p->prerequisite_ids.n, found = 0;
 	const char *newest = NULL;
 	struct buf ids = BUF_INIT;
-	for (size_t i = 0; i < p->nlines; i++) {
-		const char *v = id_line(&p->lines[i], "prerequisite-patch-id:");
-		if (!v)
-			continue;
-		if (!want++)
-			patch_ids(t, b->commit, &ids);
-		size_t n = strspn(v, "0123456789abcdef");
+	if (want)
+		patch_ids(t, b->commit, &ids);
+	for (size_t i = 0; i < want; i++) {
+		const char *v = p->prerequisite_ids.v[i];
+		size_t n = strlen(v);
 		/* git log lists the newest first, so the first match is the newest commit. */
 		for (const char *l = ids.data; *l; l += strcspn(l, "\n"), l += *l == '\n') {
 			if (strncmp(l, v, n) || l[n] != ' ')
@@ -82,7 +62,7 @@ static void honour_prerequisites(const struct tree *t, const struct patch *p,
 		}
 	}
 	if (want && found == want) {
-		char *c = hex_dup(newest);
+		char *c = xstrndup(newest, strcspn(newest, "\n"));
 		buf_addf(&b->what, " and its %zu prerequisite patch%s (up to commit %.12s)", want,
 			 want == 1 ? "" : "es", c);
 		free(b->commit);
@@ -94,31 +74,23 @@ static void honour_prerequisites(const struct tree *t, const struct patch *p,
 	buf_release(&ids);
 }
 
-void base_choose(const struct tree *t, const struct patch *p, const char *series_base,
+void base_choose(const struct tree *t, const struct patch *p, const struct patch *series,
 		 struct base_choice *b)
 {
 	*b = (struct base_choice){ .what = BUF_INIT };
-	const char *named = NULL;
-	for (size_t i = 0; i < p->nlines && !named; i++)
-		named = id_line(&p->lines[i], "base-commit:");
-	bool from_series = !named && series_base && *series_base;
-	char *id = named ? hex_dup(named) : from_series ? hex_dup(series_base) : NULL;
-	if (id && !*id) {
-		free(id);
-		id = NULL;
-	}
-	if (id && repo_has_commit(t, id, &b->commit)) {
-		buf_addf(&b->what, "base-commit %.12s (from the %s)", b->commit,
-			 from_series ? "series" : "mail");
-		honour_prerequisites(t, p, b);
+	const struct patch *named = p->base_commit ? p :
+		series && series->base_commit ? series : NULL;
+	const char *from = named == p ? "mail" : "series";
+	if (named && repo_has_commit(t, named->base_commit, &b->commit)) {
+		buf_addf(&b->what, "base-commit %.12s (from the %s)", b->commit, from);
+		honour_prerequisites(t, named, b);
 	} else {
 		buf_addf(&b->what, "the work tree (HEAD %.12s", t->head ? t->head : "unborn");
-		if (id)
+		if (named)
 			buf_addf(&b->what, "; the %s's base-commit %.12s is not in the tree",
-				 from_series ? "series" : "mail", id);
+				 from, named->base_commit);
 		buf_addch(&b->what, ')');
 	}
-	free(id);
 }
 
 void base_release(struct base_choice *b)

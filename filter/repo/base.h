@@ -22,10 +22,11 @@ struct base_choice {
 };
 
 /*
- * series_base: the base-commit of the series p is in (the cover letter's,
- * else the first patch's), taken when p names none itself; or NULL.
+ * series: the message whose base-commit: speaks for the series p is in
+ * (series/series.h), taken when p names no base itself; or NULL. The
+ * prerequisites are those of the message whose base is taken.
  */
-void base_choose(const struct tree *t, const struct patch *p, const char *series_base,
+void base_choose(const struct tree *t, const struct patch *p, const struct patch *series,
 		 struct base_choice *b);
 void base_release(struct base_choice *b);
 

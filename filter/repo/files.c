@@ -335,16 +335,6 @@ void files_release(struct tree_files *fs)
 	*fs = (struct tree_files){ 0 };
 }
 
-uint32_t text_line_count(const char *text, size_t len)
-{
-	uint32_t n = 0;
-	for (const char *p = text, *end = text + len; p < end; n++) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		p = nl ? nl + 1 : end;
-	}
-	return n;
-}
-
 void text_lines(struct buf *out, const char *text, size_t len, uint32_t first, uint32_t last)
 {
 	uint32_t n = 1;

@@ -61,8 +61,7 @@ uint32_t files_line_of(const struct tfile *f, const struct patch *p, size_t l);
 
 void files_release(struct tree_files *fs);
 
-/* [first, last] lines of text (1-based, inclusive) into out, and the line count. */
+/* [first, last] lines of text (1-based, inclusive) into out. */
 void text_lines(struct buf *out, const char *text, size_t len, uint32_t first, uint32_t last);
-uint32_t text_line_count(const char *text, size_t len);
 
 #endif

@@ -17,10 +17,13 @@ enum severity {
 /* A finding about the whole patch rather than one line. */
 #define FINDING_WHOLE SIZE_MAX
 
+/* The source of the model reviewer's findings; any other is a rule's id (checks/rules.h). */
+#define FINDING_MODEL "model"
+
 struct finding {
 	size_t line;		/* index into patch->lines, or FINDING_WHOLE */
 	enum severity severity;
-	const char *source;	/* static: check name or "model" */
+	const char *source;	/* static: a rule's id, or FINDING_MODEL */
 	char *text;		/* plain UTF-8, may hold newlines */
 };
 

@@ -52,7 +52,7 @@ static uint64_t hash_gist(const char *text)
 
 static bool from_model(const struct finding *f)
 {
-	return !strcmp(f->source, "model");
+	return !strcmp(f->source, FINDING_MODEL);
 }
 
 void finding_fingerprint(const struct patch *p, const struct finding *f,

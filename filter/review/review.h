@@ -72,8 +72,11 @@ typedef void review_fn(const struct review_input *in, struct review *r);
 
 struct reviewer {
 	const char *name;
-	/* Appends to *r. Returns 0, or -1 when the reviewer itself failed. */
-	int (*run)(const struct review_input *in, struct review *r);
+	/*
+	 * Appends to *r. Never fails as a whole: what a reviewer cannot do
+	 * (checkpatch.pl that does not run) becomes a note in r.
+	 */
+	void (*run)(const struct review_input *in, struct review *r);
 };
 
 void review_init(struct review *r);

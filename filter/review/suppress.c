@@ -1,4 +1,4 @@
-/* suppress.c: the known-findings list: reading it, and matching findings. */
+/* suppress.c: the known-findings list: its format both ways, and matching findings. */
 #include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
@@ -13,6 +13,18 @@
 #include "base/text.h"
 #include "review/fingerprint.h"
 #include "review/suppress.h"
+
+/* A value of an entry: blanks, '%', '#' and control bytes as %XX, which unescape() undoes. */
+static void escape(struct buf *b, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch <= ' ' || ch == '%' || ch == '#' || ch == 0x7f)
+			buf_addf(b, "%%%02X", ch);
+		else
+			buf_addch(b, (char)ch);
+	}
+}
 
 /* "%20" and "%25" (any %XX) back to bytes, the rest as it is. Caller frees. */
 static char *unescape(const char *s, size_t len)
@@ -161,6 +173,36 @@ char *suppress_path(const struct config *c)
 	return xdg_path("XDG_DATA_HOME", ".local/share", "patchreview/dismissed");
 }
 
+static void add_field(struct buf *out, const char *key, const char *value)
+{
+	if (value) {
+		buf_addf(out, " %s=", key);
+		escape(out, value);
+	}
+}
+
+void suppress_format(struct buf *out, const struct suppress_entry *e, const char *comment)
+{
+	size_t start = out->len;
+	escape(out, e->rule);
+	add_field(out, "file", e->file);
+	if (e->line)
+		buf_addf(out, " line=%lu", e->line);
+	add_field(out, "msgid", e->msgid);
+	add_field(out, "fp", e->fp);
+	add_field(out, "list", e->list);
+	size_t entry = out->len;
+	if (comment) {
+		buf_addstr(out, " # ");
+		text_clean(out, comment, strlen(comment), TEXT_ONE_LINE);
+		/* Only the comment is cut: a cut entry would match other findings. */
+		if (out->len - start > SUPPRESS_LINE_MAX)
+			buf_cut_utf8(out, entry + 3 > start + SUPPRESS_LINE_MAX ? entry
+				     : start + SUPPRESS_LINE_MAX);
+	}
+	buf_addch(out, '\n');
+}
+
 void suppress_release(struct suppress_list *l)
 {
 	for (size_t i = 0; i < l->n; i++)
@@ -198,7 +240,7 @@ static bool sent_to(const struct mail *m, const char *list)
 static bool matches(const struct suppress_entry *e, const struct review_input *in,
 		    const struct finding *f, const char *fp)
 {
-	if (strcmp(e->rule, "*") && strcmp(e->rule, f->source))
+	if (strcmp(e->rule, SUPPRESS_ANY_RULE) && strcmp(e->rule, f->source))
 		return false;
 	if (e->fp && !fingerprint_covers(e->fp, fp, f))
 		return false;

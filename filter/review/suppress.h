@@ -15,19 +15,28 @@
  *                 patchreview dismiss and learn write
  *     list=ADDR   the mail went to this list (List-Post, To or Cc)
  *
- * A blank or '%' in a value is written %20 or %25. '#' starts a comment.
- * An entry with no field, or a field this version does not know, is
- * skipped with one warning: it would otherwise hide more than was meant.
+ * A blank, '%', '#' or a control byte in a value is written %XX (%20,
+ * %25, %23). '#' starts a comment. An entry with no field, or a field
+ * this version does not know, is skipped with one warning: it would
+ * otherwise hide more than was meant. This file reads and writes the
+ * format; patchreview dismiss and learn append with suppress_format().
  */
 #ifndef SUPPRESS_H
 #define SUPPRESS_H
 
 #include <stddef.h>
 
+#include "base/buf.h"
+
 #include "review/review.h"
 
+/* The rule of an entry that matches a finding of any rule. */
+#define SUPPRESS_ANY_RULE "*"
+/* The longest line suppress_format() writes, comment and all, without its newline. */
+#define SUPPRESS_LINE_MAX 600
+
 struct suppress_entry {
-	char *rule;		/* id, or "*" */
+	char *rule;		/* id, or SUPPRESS_ANY_RULE */
 	char *file;		/* glob, or NULL */
 	char *msgid;		/* without <>, or NULL */
 	char *fp;		/* fingerprint, or NULL */
@@ -52,6 +61,14 @@ void suppress_release(struct suppress_list *l);
 
 /* The file's path (the setting, or the default); NULL without HOME. Caller frees. */
 char *suppress_path(const struct config *c);
+
+/*
+ * Appends e as one line of the file, newline included, escaped so that it
+ * reads back as e: "RULE file=... line=N msgid=... fp=... list=...", the
+ * fields e has, then " # " and comment made one safe line, cut so that
+ * the line stays within SUPPRESS_LINE_MAX bytes. comment may be NULL.
+ */
+void suppress_format(struct buf *out, const struct suppress_entry *e, const char *comment);
 
 /*
  * Drops r->findings[from..] that an entry matches; with show_dismissed,

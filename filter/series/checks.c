@@ -12,6 +12,7 @@
 
 #include "base/buf.h"
 #include "base/msg.h"
+#include "checks/rules.h"
 #include "series/checks.h"
 
 /* "1/4, 2/4 and 4/4", or "All the patches", for the patches picked by want, into out. */
@@ -42,7 +43,7 @@ static void check_gap(const struct series *s, struct review *r)
 	if (!s->nmissing)
 		return;
 	if (s->nmissing == s->total) {
-		review_add(r, FINDING_WHOLE, SEVERITY_WARNING, "series-gap",
+		review_add(r, FINDING_WHOLE, SEVERITY_WARNING, rule_id(RULE_SERIES_GAP),
 			   "None of the %u patches of this series was in the input; only the "
 			   "cover letter was.", s->total);
 		return;
@@ -51,7 +52,7 @@ static void check_gap(const struct series *s, struct review *r)
 	series_list_missing(s, &list);
 	list.data[0] = (char)toupper((unsigned char)list.data[0]);
 	bool one = s->nmissing == 1;
-	review_add(r, FINDING_WHOLE, SEVERITY_WARNING, "series-gap",
+	review_add(r, FINDING_WHOLE, SEVERITY_WARNING, rule_id(RULE_SERIES_GAP),
 		   "%s of this series %s not in the input; the other patches were reviewed "
 		   "without %s. %s", list.data, one ? "was" : "were", one ? "it" : "them",
 		   one ? "Was it sent?" : "Were they sent?");
@@ -68,7 +69,7 @@ static void check_versions(const struct series *s, struct review *r)
 	struct buf list = BUF_INIT;
 	size_t n = list_patches(s, other_version, &list);
 	if (n)
-		review_add(r, FINDING_WHOLE, SEVERITY_WARNING, "series-versions",
+		review_add(r, FINDING_WHOLE, SEVERITY_WARNING, rule_id(RULE_SERIES_VERSIONS),
 			   "%s %s another version in %s subject than the %s (v%u); tools "
 			   "such as b4 and patchwork may file %s under another series.",
 			   list.data, n == 1 ? "gives" : "give", n == 1 ? "its" : "their",
@@ -93,7 +94,7 @@ static void check_author(const struct series *s, struct review *r)
 	struct buf list = BUF_INIT;
 	size_t n = list_patches(s, other_sender, &list);
 	if (n)
-		review_add(r, FINDING_WHOLE, SEVERITY_WARNING, "series-author",
+		review_add(r, FINDING_WHOLE, SEVERITY_WARNING, rule_id(RULE_SERIES_AUTHOR),
 			   "%s %s sent from another address than the cover letter (%s) and "
 			   "%s no in-body From: line, so git am takes the mail's sender as "
 			   "the author. Is that the author?", list.data, n == 1 ? "was" : "were",
@@ -115,10 +116,10 @@ static void check_signoff(const struct series *s, struct review *r)
 	struct buf list = BUF_INIT;
 	size_t n = list_patches(s, lacks_signoff, &list);
 	if (n > 2 && n == s->npatches)
-		review_add(r, FINDING_WHOLE, SEVERITY_ERROR, "series-signoff",
+		review_add(r, FINDING_WHOLE, SEVERITY_ERROR, rule_id(RULE_SERIES_SIGNOFF),
 			   "None of the patches has a Signed-off-by: line.");
 	else if (n)
-		review_add(r, FINDING_WHOLE, SEVERITY_ERROR, "series-signoff",
+		review_add(r, FINDING_WHOLE, SEVERITY_ERROR, rule_id(RULE_SERIES_SIGNOFF),
 			   "%s %s no Signed-off-by: line.", list.data, n == 1 ? "has" : "have");
 	buf_release(&list);
 }
@@ -285,7 +286,7 @@ static void check_diffstat(const struct series *s, struct review *r)
 			 "the patches have %ld, %ld and %ld", why.len ? "; " : "", d.files,
 			 d.insertions, d.deletions, files, ins, del);
 	if (why.len)
-		review_add(r, FINDING_WHOLE, SEVERITY_WARNING, "series-diffstat",
+		review_add(r, FINDING_WHOLE, SEVERITY_WARNING, rule_id(RULE_SERIES_DIFFSTAT),
 			   "The cover letter's diffstat does not match the patches: %s. Is it "
 			   "from an earlier version of the series?", why.data);
 	buf_release(&why);

@@ -49,11 +49,12 @@ static void add_subjects(struct buf *b, const struct series *s, size_t k)
 			buf_addf(b, "  %u/%u (not available)\n", want, s->total);
 		}
 	}
-	if (s->base_commit)
-		buf_addf(b, "Based on commit %s.\n", s->base_commit);
-	for (size_t i = 0; i < s->prerequisites.n; i++)
+	const struct patch *facts = s->facts;
+	if (facts && facts->base_commit)
+		buf_addf(b, "Based on commit %s.\n", facts->base_commit);
+	for (size_t i = 0; facts && i < facts->prerequisite_ids.n; i++)
 		buf_addf(b, "Needs the patch with patch-id %s applied first.\n",
-			 s->prerequisites.v[i]);
+			 facts->prerequisite_ids.v[i]);
 	buf_addch(b, '\n');
 }
 

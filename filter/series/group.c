@@ -45,15 +45,18 @@ static bool is_member(const struct series_msg *m)
 	return m->role == SERIES_PATCH || m->role == SERIES_COVER;
 }
 
-static enum series_role classify(const struct series_msg *m)
+static enum series_role classify(const struct series_msg *m, bool alone)
 {
 	const struct subject_prefix *s = &m->patch.subject;
+	/* A lone message was given to be reviewed, whatever its subject says. */
+	if (alone)
+		return patch_has_diff(&m->patch) && !m->patch.pull_request ? SERIES_PATCH
+			: SERIES_NOT_PATCH;
 	if (s->is_reply)
 		return SERIES_REPLY;
 	if (s->total && !s->index)
 		return SERIES_COVER;
-	/* "[GIT PULL]" asks to pull; "[PULL 3/15]" is one patch of a pull series. */
-	if (patch_has_diff(&m->patch) && !(s->is_pull && !s->index))
+	if (patch_has_diff(&m->patch) && !m->patch.pull_request)
 		return SERIES_PATCH;
 	return SERIES_NOT_PATCH;
 }
@@ -67,7 +70,8 @@ static bool is_copy(const struct series_msg *a, const struct series_msg *b)
 	return a->digest == b->digest;
 }
 
-static void parse_all(struct series_set *set, struct mail *mails, size_t n)
+static void take_all(struct series_set *set, struct mail *mails, struct patch *patches,
+		     size_t n)
 {
 	set->msgs = xcalloc(n + 1, sizeof(*set->msgs));
 	set->nmsgs = n;
@@ -75,12 +79,11 @@ static void parse_all(struct series_set *set, struct mail *mails, size_t n)
 		struct series_msg *m = &set->msgs[i];
 		struct mail *mail = &mails[i];
 		m->mail = mail;
+		m->patch = patches[i];
+		memset(&patches[i], 0, sizeof(patches[i]));
 		m->digest = hash_fnv64(hash_fnv64(HASH_FNV64_INIT, mail->subject,
-					     strlen(mail->subject)), mail->text, mail->text_len);
-		char *text = mail->text;
-		mail->text = NULL;
-		patch_parse(&m->patch, mail->subject, text, mail->text_len, mail->patch_offset);
-		m->role = classify(m);
+					     strlen(mail->subject)), m->patch.text, mail->text_len);
+		m->role = classify(m, n == 1);
 		for (size_t j = 0; j < i && m->role != SERIES_DUPLICATE; j++)
 			if (set->msgs[j].role != SERIES_DUPLICATE && is_copy(m, &set->msgs[j]))
 				m->role = SERIES_DUPLICATE;
@@ -235,18 +238,11 @@ static int by_index(const void *a, const void *b)
 	return x < y ? -1 : x > y;	/* input order */
 }
 
-/* A "key: value" line of a message: the value, copied; NULL if none. */
-static void find_base(struct series *s, const struct series_msg *m)
+/* Does m state a base or prerequisites (git format-patch --base writes them into one message)? */
+static bool states_base(const struct series_msg *m)
 {
-	if (!m)
-		return;
-	for (size_t i = 0; i < m->patch.nlines; i++) {
-		const char *t = m->patch.lines[i].text;
-		if (!s->base_commit && starts_with(t, "base-commit: "))
-			s->base_commit = xstrdup(t + 13 + strspn(t + 13, " "));
-		else if (starts_with(t, "prerequisite-patch-id: "))
-			strvec_push(&s->prerequisites, t + 23 + strspn(t + 23, " "));
-	}
+	return m && (m->patch.base_commit || m->patch.prerequisite_ids.n ||
+		     m->patch.prerequisite_msgids.n);
 }
 
 /* The members of group root, in order: the cover letter, the patches, the missing ones. */
@@ -277,15 +273,17 @@ static void build_series(struct series_set *set, size_t *parent, size_t root,
 	s->version = head->patch.subject.version;
 	s->title = xstrdup(head->patch.subject.title);
 	s->missing = xcalloc(s->total + 1, sizeof(*s->missing));
-	for (unsigned want = 1, k = 0; want <= s->total; want++) {
+	/* A lone message's series is not in the input: nothing of it is missing. */
+	for (unsigned want = 1, k = 0; set->nmsgs > 1 && want <= s->total; want++) {
 		while (k < s->npatches && s->patches[k]->patch.subject.index < want)
 			k++;
 		if (k == s->npatches || s->patches[k]->patch.subject.index != want)
 			s->missing[s->nmissing++] = want;
 	}
-	find_base(s, s->cover);
-	if (!s->base_commit && s->npatches)
-		find_base(s, s->patches[0]);
+	if (states_base(s->cover))
+		s->facts = &s->cover->patch;
+	else if (s->npatches && states_base(s->patches[0]))
+		s->facts = &s->patches[0]->patch;
 }
 
 /* One stderr line for the messages of a role that are set aside. */
@@ -325,10 +323,10 @@ static void tell_series(const struct series *s)
 	}
 }
 
-void series_group(struct series_set *set, struct mail *mails, size_t n)
+void series_group(struct series_set *set, struct mail *mails, struct patch *patches, size_t n)
 {
 	*set = (struct series_set){ 0 };
-	parse_all(set, mails, n);
+	take_all(set, mails, patches, n);
 	size_t *parent = xcalloc(n + 1, sizeof(*parent));
 	for (size_t i = 0; i < n; i++)
 		parent[i] = i;
@@ -361,9 +359,12 @@ void series_group(struct series_set *set, struct mail *mails, size_t n)
 			if (g[k].root == root && !g[k].newest)
 				m->role = SERIES_OLDER;
 	}
-	tell_ignored(set, SERIES_REPLY, "reply", "replies");
-	tell_ignored(set, SERIES_DUPLICATE, "duplicate", "duplicates");
-	tell_ignored(set, SERIES_NOT_PATCH, "message without a patch", "messages without a patch");
+	if (n > 1) {	/* of a lone message the run says what it is */
+		tell_ignored(set, SERIES_REPLY, "reply", "replies");
+		tell_ignored(set, SERIES_DUPLICATE, "duplicate", "duplicates");
+		tell_ignored(set, SERIES_NOT_PATCH, "message without a patch",
+			     "messages without a patch");
+	}
 	for (size_t k = 0; k < set->n; k++)
 		tell_series(&set->v[k]);
 	free(g);
@@ -377,8 +378,6 @@ void series_set_release(struct series_set *set)
 		free(s->patches);
 		free(s->missing);
 		free(s->title);
-		free(s->base_commit);
-		strvec_clear(&s->prerequisites);
 		strvec_clear(&s->older);
 	}
 	free(set->v);

@@ -42,8 +42,12 @@ struct series {
 	unsigned *missing;	/* indices in 1..total the input lacks */
 	size_t nmissing;
 	char *title;		/* the cover letter's title, else the first patch's */
-	char *base_commit;	/* "base-commit:" of the cover letter or first patch, or NULL */
-	struct strvec prerequisites;	/* "prerequisite-patch-id:" values */
+	/*
+	 * The message whose base-commit: and prerequisites speak for the
+	 * series (patch/facts.h): the cover letter when it states them, else
+	 * the first patch when it does; NULL when neither does.
+	 */
+	const struct patch *facts;
 	struct strvec older;	/* versions set aside, e.g. "v1" */
 };
 
@@ -55,12 +59,15 @@ struct series_set {
 };
 
 /*
- * Parses every mail (taking its text) and sorts the messages into series;
- * says on stderr, one line per kind, what it set aside. A series with a
- * missing patch is kept as far as it goes. set->n is 0 when no message is
- * a patch or a cover letter.
+ * Sorts the n messages into series: mails[i], parsed into patches[i]
+ * (patch/parse.h), which moves into set->msgs and is left empty. Says on
+ * stderr, one line per kind, what it set aside. A series with a missing
+ * patch is kept as far as it goes. set->n is 0 when no message is a patch
+ * or a cover letter. A lone message is a series of one when it has a diff
+ * and asks for no pull, whatever its subject says ("Re:", "0/3"), with
+ * nothing of its series missing.
  */
-void series_group(struct series_set *set, struct mail *mails, size_t n);
+void series_group(struct series_set *set, struct mail *mails, struct patch *patches, size_t n);
 void series_set_release(struct series_set *set);
 
 /* The missing patches into out: "3/7", "3/7 and 5/7", or "12 of the 28 patches". */

@@ -13,6 +13,7 @@
 #include "base/buf.h"
 #include "base/msg.h"
 #include "base/strvec.h"
+#include "patch/parse.h"
 #include "thread/thread.h"
 
 /* Moves the messages of more onto the end of all, up to THREAD_MAX_MESSAGES. */

@@ -34,7 +34,7 @@ struct transfer {
 	bool too_big;		/* the body, or on_event's answer, hit the cap */
 	enum phase phase;
 	double due;		/* PHASE_WAITING: when to try again */
-	int ret;		/* PHASE_DONE: what http_post() returns */
+	int ret;		/* PHASE_DONE: the request's result (http.h) */
 };
 
 static bool curl_loaded;
@@ -418,13 +418,6 @@ void http_post_all(const struct http_request *rqs, struct http_response *rss, in
 	if (multi)
 		libcurl.multi_cleanup(multi);
 	free(v);
-}
-
-int http_post(const struct http_request *rq, struct http_response *rs)
-{
-	int ret;
-	http_post_all(rq, rs, &ret, 1, 1);
-	return ret;
 }
 
 void http_response_release(struct http_response *rs)

@@ -50,26 +50,21 @@ struct http_response {
 };
 
 /*
- * Sends rq. Returns 0 when a 2xx answer arrived whole (or on_event ended
- * it); -1 otherwise, with rs->error set for a transport failure (libcurl
- * missing, too), or rs->status holding the final non-2xx status (and
- * rs->body its body). rs is initialised here; release
- * it with http_response_release() either way.
- */
-int http_post(const struct http_request *rq, struct http_response *rs);
-
-/*
- * The same for n requests at once, with at most jobs transfers running
+ * Sends the n requests rqs, with at most jobs transfers running at once
  * (libcurl's multi interface); each has its own retries and its own
- * result in rets[i], as http_post() returns it. One failing stops none
- * of the others. http_post() is this for one request.
+ * result. rets[i] is 0 when a 2xx answer arrived whole (or on_event ended
+ * it); -1 otherwise, with rss[i].error set for a transport failure
+ * (libcurl missing, too), or rss[i].status holding the final non-2xx
+ * status (and rss[i].body its body). One failing stops none of the
+ * others. Each rss[i] is initialised here; release it with
+ * http_response_release() either way.
  */
 void http_post_all(const struct http_request *rqs, struct http_response *rss, int *rets,
 		   size_t n, long jobs);
 void http_response_release(struct http_response *rs);
 
 /*
- * libcurl is loaded by the first http_post(), so that a run that sends
+ * libcurl is loaded by the first http_post_all(), so that a run that sends
  * nothing (no backend, a cached review, no key) never loads it and its
  * TLS libraries. Once per process, after the last request.
  */

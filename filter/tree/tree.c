@@ -34,7 +34,7 @@ void tree_review_patch(struct tree *t, const struct patch *p,
 	struct buf why = BUF_INIT, note = BUF_INIT, after = BUF_INIT;
 	const struct patch *const *earlier = place ? place->earlier : NULL;
 	size_t nearlier = place ? place->nearlier : 0;
-	base_choose(t, p, place ? place->base : NULL, &b);
+	base_choose(t, p, place ? place->facts : NULL, &b);
 	tr->base = b.commit ? xstrdup(b.commit) : NULL;
 	if (nearlier && !base_applies_earlier(t, earlier, nearlier, tr->base)) {
 		buf_addf(&after, "; the %zu patch%s before it in the series do%s not apply there, "

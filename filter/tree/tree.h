@@ -34,7 +34,7 @@ const char *tree_top(const struct tree *t);
 
 /* Where a patch stands in its series. */
 struct tree_series_place {
-	const char *base;	/* the series' base-commit (cover letter's, else first patch's), or NULL */
+	const struct patch *facts;	/* whose base-commit: speaks for the series, or NULL */
 	const struct patch *const *earlier;	/* the patches before it, in order */
 	size_t nearlier;
 };

@@ -10,6 +10,7 @@
 
 #include "base/msg.h"
 #include "draft/draft.h"
+#include "patch/parse.h"
 #include "fuzz.h"
 
 static _Noreturn void broken(const char *what, const char *at, size_t len)

@@ -6,7 +6,8 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "reviewers.h"
+#include "patch/parse.h"
+#include "run/reviewers.h"
 
 static struct config config;
 

@@ -20,7 +20,7 @@
 #include "checks/checks.h"
 #include "checks/ctext.h"
 #include "mail/mail.h"
-#include "patch/patch.h"
+#include "patch/parse.h"
 
 static const char *const kind_names[] = {
 	[LINE_MESSAGE] = "message", [LINE_TRAILER] = "trailer",
@@ -47,6 +47,25 @@ static void dump_file_status(unsigned flags)
 		fputs("modified", stdout);
 }
 
+/* A path, its control bytes and backslashes escaped as C does, so that it stays on its line. */
+static void dump_path(const char *path)
+{
+	if (!path)
+		fputs("/dev/null", stdout);
+	for (const unsigned char *c = (const unsigned char *)path; c && *c; c++) {
+		if (*c == '\\')
+			fputs("\\\\", stdout);
+		else if (*c == '\n')
+			fputs("\\n", stdout);
+		else if (*c == '\t')
+			fputs("\\t", stdout);
+		else if (*c < 0x20 || *c == 0x7f)
+			printf("\\%03o", *c);
+		else
+			putchar(*c);
+	}
+}
+
 static void dump_patch(const struct patch *p)
 {
 	const struct subject_prefix *s = &p->subject;
@@ -55,6 +74,14 @@ static void dump_patch(const struct patch *p)
 	       s->tags, s->title);
 	if (p->inbody_from)
 		printf("inbody-from: %s\n", p->inbody_from);
+	if (p->pull_request)
+		printf("pull-request: yes\n");
+	if (p->base_commit)
+		printf("base-commit: %s\n", p->base_commit);
+	for (size_t i = 0; i < p->prerequisite_ids.n; i++)
+		printf("prerequisite-patch-id: %s\n", p->prerequisite_ids.v[i]);
+	for (size_t i = 0; i < p->prerequisite_msgids.n; i++)
+		printf("prerequisite-message-id: %s\n", p->prerequisite_msgids.v[i]);
 	printf("message: 0..%zu separator: ", p->message_end);
 	if (p->separator == SIZE_MAX)
 		fputs("none", stdout);
@@ -68,11 +95,12 @@ static void dump_patch(const struct patch *p)
 		const struct patch_file *f = &p->files[i];
 		printf("file %zu: ", i);
 		dump_file_status(f->flags);
-		printf(" %s -> %s mode %s -> %s lines %zu..%zu\n",
-		       f->old_path ? f->old_path : "/dev/null",
-		       f->new_path ? f->new_path : "/dev/null",
-		       f->old_mode ? f->old_mode : "-", f->new_mode ? f->new_mode : "-",
-		       f->first_line, f->end_line);
+		putchar(' ');
+		dump_path(f->old_path);
+		fputs(" -> ", stdout);
+		dump_path(f->new_path);
+		printf(" mode %s -> %s lines %zu..%zu\n", f->old_mode ? f->old_mode : "-",
+		       f->new_mode ? f->new_mode : "-", f->first_line, f->end_line);
 	}
 	for (size_t i = 0; i < p->nhunks; i++) {
 		const struct patch_hunk *h = &p->hunks[i];

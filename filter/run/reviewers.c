@@ -9,7 +9,7 @@
 #include "base/msg.h"
 #include "model/model.h"
 #include "review/suppress.h"
-#include "reviewers.h"
+#include "run/reviewers.h"
 #include "series/checks.h"
 #include "thread/thread.h"
 
