@@ -61,7 +61,7 @@ build/asan/%.o: filter/%.c $(HDRS)
 # fuzz_stream talks to tests/fuzz/fake_http.c instead of libcurl.
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
-FUZZ_TARGETS = mail answer stream config guide
+FUZZ_TARGETS = mail answer stream config guide cscan apply thread learn
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_OBJS = $(filter-out build/fuzz/obj/main.o,$(SRCS:filter/%.c=build/fuzz/obj/%.o))
 FUZZ_NET = build/fuzz/obj/transport/http.o build/fuzz/obj/transport/libcurl.o

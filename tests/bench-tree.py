@@ -114,7 +114,8 @@ def main():
                    for f in os.listdir(os.path.join(env["XDG_CACHE_HOME"], "patchreview/trees")))
         warm = median_ms(pr, with_tree, typical, env)
         bare = median_ms(pr, ["-q", "--explain-prompt"], typical, env)
-        review = median_ms(pr, ["-q", "--tree", tree], typical, env, 5)
+        review = median_ms(pr, ["-q", "--tree", tree], typical,
+                           dict(env, PATCHREVIEW_CHECKPATCH="yes"), 5)
         review_bare = median_ms(pr, ["-q"], typical, env, 5)
         print("\ncontext from the tree (%d files in git), patch: %s" % (files, label))
         print("  %-44s %9s" % ("run", "wall"))

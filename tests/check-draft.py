@@ -7,7 +7,7 @@ against the message of the mbox MBOX it answers (its In-Reply-To).
   once, and are ASCII (non-ASCII text RFC 2047-encoded);
 - To/Subject/In-Reply-To/References follow the reply conventions;
 - the body has no control characters but tab, no bidirectional overrides,
-  and no line starting with "From ";
+  no U+2028 or U+2029, and no line starting with "From ";
 - with --diff (a patch mail, draft made with --full): the diff lines quoted in
   the draft are, in order, the diff lines of the input. The input is decoded
   here with Python's email package, independently of GMime; lines are
@@ -129,6 +129,8 @@ def check(raw, mail, check_diff):
         fail("draft body holds control characters")
     if re.search("[\u202a-\u202e\u2066-\u2069]", text):
         fail("draft body holds bidirectional overrides")
+    if re.search("[\u2028\u2029]", text):
+        fail("draft body holds a line or paragraph separator")
     if re.search(r"(?m)^From ", text):
         fail("a draft body line starts with 'From '")
 

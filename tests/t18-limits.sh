@@ -21,6 +21,43 @@ if kind == "parts":          # n parts, the patch in the last
     for i in range(n - 1):
         out.write("--B\nContent-Type: text/plain\n\npart %d\n" % i)
     out.write("--B\nContent-Type: text/x-patch\n\n" + patch + "--B--\n")
+elif kind == "decoys":       # 64 small multiparts first, then one of n parts (issue 21)
+    out.write(head + "Subject: [PATCH] decoys\nMIME-Version: 1.0\n"
+              "Content-Type: multipart/mixed; boundary=\"T\"\n\n")
+    for i in range(64):
+        out.write("--T\nContent-Type: multipart/mixed; boundary=\"d%d\"\n\n--d%d\n\nx\n--d%d--\n" % (i, i, i))
+    out.write("--T\nContent-Type: multipart/mixed; boundary=\"Z\"\n\n" + "--Z\n\nx\n" * n + "--Z--\n--T--\n")
+elif kind.startswith("spelled-"):  # n parts of a boundary declared as GMime reads it, not as grep would
+    top = {
+        "space": "Content-Type : multipart/mixed; boundary=BQ\n\n",
+        "2231": "Content-Type: multipart/mixed; boundary*0=\"B\"; boundary*1=\"Q\"\n\n",
+        "percent": "Content-Type: multipart/mixed; boundary*=us-ascii''%42%51\n\n",
+        "junk": "a line that is no field\nContent-Type: multipart/mixed; boundary=BQ\n\n",
+        "news": "Content-Type: multipart/mixed; boundary=T\n\n--T\nContent-Type: message/news\n\n"
+                "From: x@example.org\nContent-Type: multipart/mixed; boundary=BQ\n\n",
+        "digest": "Content-Type: multipart/digest; boundary=T\n\n--T\n\n"
+                  "From: x@example.org\nContent-Type: multipart/mixed; boundary=BQ\n\n",
+    }[kind[8:]]
+    out.write(head + "Subject: [PATCH] spelled\nMIME-Version: 1.0\n" + top + "--BQ\n\nx\n" * n + "--BQ--\n")
+elif kind == "fields":       # n header fields in all, 500 a part; the patch in the last part
+    out.write(head + "Subject: [PATCH] fields\nMIME-Version: 1.0\n"
+              "Content-Type: multipart/mixed; boundary=\"B\"\n\n")
+    for i in range((n - 6) // 500):
+        out.write("--B\n" + "".join("X-F%d: y\n" % k for k in range(500)) + "\npart %d\n" % i)
+    rest = (n - 6) % 500
+    out.write("--B\n" + "".join("X-F%d: y\n" % k for k in range(rest - 1)) +
+              "Content-Type: text/x-patch\n\n" + patch + "--B--\n")
+elif kind == "series":       # an mbox of 10 patches, a reply with n parts after the third
+    def one(i):
+        return ("From p%d Mon Sep 17 00:00:00 2001\nFrom: Ada <ada@example.org>\nTo: l@example.org\n"
+                "Subject: [PATCH %d/10] x: change %d\nMessage-ID: <p%d@example.org>\n\n" % (i, i, i, i)
+                + patch.replace("int x = 1;", "int x = %d;" % i) + "\n")
+    out.write(one(1) + one(2) + one(3))
+    out.write("From r Mon Sep 17 00:00:00 2001\nFrom: Mal <m@example.org>\nTo: l@example.org\n"
+              "Subject: Re: [PATCH 1/10] x: change 1\nMessage-ID: <r@example.org>\n"
+              "In-Reply-To: <p1@example.org>\nMIME-Version: 1.0\n"
+              "Content-Type: multipart/mixed; boundary=\"B\"\n\n" + "--B\n\nx\n" * n + "--B--\n\n")
+    out.write("".join(one(i) for i in range(4, 11)))
 elif kind == "depth":        # the patch n multiparts deep
     out.write(head + "Subject: [PATCH] depth\nMIME-Version: 1.0\n")
     for i in range(n):
@@ -81,6 +118,29 @@ within parts 1000
 check "parts: the patch in part 1000 is read" grep -q '^> +int x = 1;$' "$T/out"
 past parts 1001 "the mail has more than 1000 MIME parts; the rest was not read"
 check "parts: ... the part past it is not" sh -c "[ $status -eq 1 ] && ! grep -q 'int x = 1' '$T/out'"
+
+# Every part counts, whatever boundary opens it: after 64 other boundaries,
+# and for a boundary declared in any form GMime reads.
+past decoys 1000 "the mail has more than 1000 MIME parts; the rest was not read"
+for spelling in space 2231 percent junk news digest; do
+	past spelled-$spelling 1001 "the mail has more than 1000 MIME parts; the rest was not read"
+done
+within fields 10000
+check "fields: the patch after 10000 fields in all is read" grep -q '^> +int x = 1;$' "$T/out"
+past fields 10001 "the mail has more than 10000 header fields in all; the rest were not read"
+
+# Limits are per message: a reply past one in an mbox is skipped, with a
+# line on stderr and a note in the first draft, and the series is reviewed.
+gen series 1001 > "$T/in.mbox"
+run_pr < "$T/in.mbox"
+check "series: a reply past the part limit leaves the ten patches reviewed" \
+	sh -c "[ $status -eq 0 ] && [ \$(grep -c '^Subject: Re: \[PATCH [0-9]*/10\]' '$T/out') -eq 10 ]"
+check "series: ... it is skipped, one line on stderr saying why" grep -q \
+	'^patchreview: message 4 of 11 ("Re: \[PATCH 1/10\] x: change 1") was skipped: the mail has more than 1000 MIME parts$' "$T/err"
+check "series: ... and a note in the first draft" sh -c \
+	"sed -n '1,/^Subject/p' '$T/out' | grep -q '^Subject: Re: \[PATCH 1/10\]' &&
+	python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/out' |
+	grep -q '^message 4 of 11 (.*) was skipped: the mail has more than 1000 MIME parts$'"
 
 within depth 31
 check "depth: a patch 31 multiparts deep is read" grep -q '^> +int x = 1;$' "$T/out"
@@ -189,6 +249,10 @@ if [ -x "$ROOT/patchreview" ]; then
 	peak_within "100,000 MIME parts" "$T/in.eml"
 	gen headers 1000000 > "$T/in.eml"
 	peak_within "1,000,000 header fields" "$T/in.eml"
+	gen decoys 1000000 > "$T/in.eml"
+	peak_within "64 multiparts, then one of 1,000,000 parts" "$T/in.eml"
+	gen fields 1000000 > "$T/in.eml"
+	peak_within "1,000,000 header fields in 2,000 parts" "$T/in.eml"
 	gen quoted 4000000 > "$T/in.eml"
 	peak_within "a quoted name of 4,000,000 escapes" "$T/in.eml"
 	gen prerequisites 1000000 > "$T/in.eml"

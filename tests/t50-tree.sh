@@ -186,7 +186,7 @@ mkdir -p "$TREE/scripts"
 cat > "$TREE/scripts/checkpatch.pl" <<'PY'
 #!/usr/bin/env python3
 import os, sys
-with open(os.environ["CP_LOG"], "a") as log:
+with open("@CP_LOG@", "a") as log:   # our environment is not passed on
     log.write("cwd=%s args=%s\n" % (os.getcwd(), " ".join(sys.argv[1:])))
 lines = sys.stdin.read().split("\n")
 added = [i + 1 for i, l in enumerate(lines) if l.startswith("+") and not l.startswith("+++")]
@@ -199,10 +199,14 @@ print("-:4: WARNING:STANDIN_MESSAGE: the commit message" )
 print("total: 1 errors, 4 warnings")
 sys.exit(1)
 PY
+CP_LOG=$T/cp.log
+sed -i "s|@CP_LOG@|$CP_LOG|" "$TREE/scripts/checkpatch.pl"
 chmod +x "$TREE/scripts/checkpatch.pl"
-export CP_LOG=$T/cp.log
 at cf1c6a0~1
 run_pr --tree "$TREE" < "$T/anchor.eml"
+check "checkpatch: the tree's code is not run unless checkpatch = yes" \
+	sh -c "[ ! -s '$CP_LOG' ] && ! grep -q 'checkpatch.pl:' '$T/out'"
+PATCHREVIEW_CHECKPATCH=yes run_pr --tree "$TREE" < "$T/anchor.eml"
 check "checkpatch: its report on an added line, under that line, with the count of the rest" \
 	under '> +		/* The diff marker; an empty context line lost it to the mailer. */' \
 	'^nit: checkpatch.pl: an added line \(STANDIN_ADDED; 1 more like it below\)$'
@@ -215,11 +219,11 @@ check "checkpatch: run with --no-tree from our scratch directory, not the tree" 
 : > "$CP_LOG"
 PATCHREVIEW_CHECKPATCH=no run_pr --tree "$TREE" < "$T/anchor.eml"
 check "checkpatch = no: not run" sh -c "[ ! -s '$CP_LOG' ] && ! grep -q 'checkpatch.pl:' '$T/out'"
-PATCHREVIEW_SKIP_CHECKS=checkpatch run_pr --tree "$TREE" < "$T/anchor.eml"
+PATCHREVIEW_CHECKPATCH=yes PATCHREVIEW_SKIP_CHECKS=checkpatch run_pr --tree "$TREE" < "$T/anchor.eml"
 check "skip_checks = checkpatch: not run either" sh -c "! grep -q 'checkpatch.pl:' '$T/out'"
 chmod -x "$TREE/scripts/checkpatch.pl"
 : > "$CP_LOG"
-run_pr --tree "$TREE" < "$T/anchor.eml"
+PATCHREVIEW_CHECKPATCH=yes run_pr --tree "$TREE" < "$T/anchor.eml"
 check "checkpatch: not executable, not run" sh -c "[ ! -s '$CP_LOG' ] && ! grep -q 'checkpatch.pl:' '$T/out'"
 rm -rf "$TREE/scripts"
 
@@ -332,13 +336,16 @@ run_pr --tree "$TREE" --explain-prompt < "$T/series.mbox"
 check "series: patches 2 and 3 read slurp.c as the patches before them leave it" sh -c "
 	[ \$(grep -c -E '^  in    changed +[0-9]+ bytes  filter/base/slurp.c:13-13: macro SLURP_SERIES_B, changed by the patch' '$T/out') -eq 3 ]"
 
-# Project knowledge from the tree: its .patchreview/ guides and AGENTS.md review notes.
+# Project knowledge from the tree: its .patchreview/ guides and AGENTS.md
+# review notes, read as git tracks them (staged here; tests/t51-tree-trust.sh
+# has the untracked and linked ones).
 mkdir -p "$TREE/.patchreview"
 printf 'title: Project rules\nalways: yes\n\nPROJECT-GUIDE-TEXT\n' > "$TREE/.patchreview/zz-project"
 printf 'PROJECT-CORE-TEXT\n' > "$TREE/.patchreview/core"
 : > "$TREE/.patchreview/networking"
 printf '# Agents\n\nBuild with make.\n\n## Code review\n\nRange checks are left to the caller.\n\n### Threat model\n\nThe binary is never setuid.\n\n## Releases\n\nNOT-A-REVIEW-NOTE\n' > "$TREE/AGENTS.md"
 at cf1c6a0~1
+git -C "$TREE" add .patchreview AGENTS.md
 run_pr --tree "$TREE" --explain-prompt < "$T/anchor.eml"
 check "guides: the tree's folder is searched after yours" out_has "^  the tree's +$TREE/.patchreview$"
 check "guides: a project guide is chosen" out_has '^  zz-project +selected: always'
@@ -351,6 +358,7 @@ check "guides: other AGENTS.md sections and a project core are not" \
 	logq '"NOT-A-REVIEW-NOTE" not in s and "Build with make" not in s and "PROJECT-CORE-TEXT" not in s'
 run_pr < "$T/anchor.eml"
 check "guides: without --tree, none of the project's" logq '"PROJECT-GUIDE-TEXT" not in s and "Range checks" not in s'
+git -C "$TREE" rm -q -r -f --cached .patchreview AGENTS.md
 rm -rf "$TREE/.patchreview" "$TREE/AGENTS.md"
 
 # The verify pass gets the definitions each finding names.

@@ -7,7 +7,7 @@ if [ ! -x "$ROOT/build/fuzz/fuzz_mail" ]; then
 	skip "fuzz" "no fuzz targets: clang cannot build -fsanitize=fuzzer (apt-get install clang libclang-rt-dev)"
 	exit 0
 fi
-for t in mail answer stream config guide; do
+for t in mail answer stream config guide cscan apply thread learn; do
 	if line=$(CORPUS=$CORPUS sh "$ROOT/tests/fuzz/run.sh" check "$t"); then
 		pass "fuzz: $line"
 	else

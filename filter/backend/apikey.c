@@ -11,11 +11,10 @@
 #include <unistd.h>
 
 #include "backend/apikey.h"
+#include "base/child.h"
 #include "base/clock.h"
 #include "base/msg.h"
 #include "base/strvec.h"
-
-extern char **environ;
 
 /* A key is a line; anything longer is not one. */
 #define APIKEY_MAX 4096
@@ -40,8 +39,20 @@ static pid_t spawn(char **argv, int *outo, struct buf *why)
 	posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
 	posix_spawn_file_actions_addclose(&actions, fds[0]);
 	posix_spawn_file_actions_addclose(&actions, fds[1]);
+	/*
+	 * The user's own command, which must reach their key store: the
+	 * minimal environment and the session that store is found by.
+	 */
+	static const char *const session[] = {
+		"XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS", "GNUPGHOME", "GPG_TTY",
+		"DISPLAY", "WAYLAND_DISPLAY", "USER", "LOGNAME", NULL,
+	};
+	struct strvec env = STRVEC_INIT;
+	child_environment(&env, session, NULL);
 	pid_t pid;
-	int err = posix_spawnp(&pid, argv[0], &actions, NULL, argv, environ);
+	int err = posix_spawnp(&pid, argv[0], &actions, NULL, argv,
+			       env.v ? env.v : (char *[]){ NULL });
+	strvec_clear(&env);
 	posix_spawn_file_actions_destroy(&actions);
 	close(fds[1]);
 	if (err) {

@@ -19,19 +19,36 @@
 
 extern char **environ;
 
-static void build_env(const struct child *c, struct strvec *env)
+/* Is the "NAME=value" entry e one of names, or named with one of the prefixes? */
+static bool named(const char *e, const char *const *names, const char *const *prefixes)
 {
+	size_t n = strcspn(e, "=");
+	for (size_t i = 0; names && names[i]; i++)
+		if (strlen(names[i]) == n && !strncmp(e, names[i], n))
+			return true;
+	for (size_t i = 0; prefixes && prefixes[i]; i++)
+		if (starts_with(e, prefixes[i]))
+			return true;
+	return false;
+}
+
+void child_environment(struct strvec *env, const char *const *pass, const char *const *extra)
+{
+	static const char *const kept[] = {
+		"PATH", "HOME", "TMPDIR", "TZ", "LANG", "LANGUAGE", "XDG_CONFIG_HOME", NULL,
+	};
+	static const char *const kept_prefixes[] = { "LC_", NULL };
 	for (char **e = environ; *e; e++)
-		if (!c->clean_git_env || !starts_with(*e, "GIT_"))
+		if (named(*e, kept, kept_prefixes) || named(*e, pass, NULL))
 			strvec_push(env, *e);
-	for (const char *const *e = c->env; e && *e; e++)
+	for (const char *const *e = extra; e && *e; e++)
 		strvec_push(env, *e);
 }
 
 static pid_t spawn(const struct child *c, int out[2], int err[2], struct buf *why)
 {
 	struct strvec env = STRVEC_INIT;
-	build_env(c, &env);
+	child_environment(&env, NULL, c->env);
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, c->stdin_path ? c->stdin_path : "/dev/null",
@@ -53,7 +70,8 @@ static pid_t spawn(const struct child *c, int out[2], int err[2], struct buf *wh
 	posix_spawnattr_setpgroup(&attr, 0);
 	posix_spawnattr_setsigdefault(&attr, &def);
 	pid_t pid;
-	int e = posix_spawnp(&pid, c->argv[0], &fa, &attr, c->argv, env.v ? env.v : environ);
+	int e = posix_spawnp(&pid, c->argv[0], &fa, &attr, c->argv,
+			     env.v ? env.v : (char *[]){ NULL });
 	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&fa);
 	strvec_clear(&env);

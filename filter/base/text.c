@@ -6,9 +6,9 @@
 
 static const char replacement[] = "\xef\xbf\xbd";	/* U+FFFD */
 
-/* Length of the valid UTF-8 sequence at s, or 0 when it is not valid. */
-static size_t utf8_sequence(const unsigned char *s, size_t len, unsigned *cp)
+size_t text_utf8_decode(const char *str, size_t len, unsigned *cp)
 {
+	const unsigned char *s = (const unsigned char *)str;
 	unsigned c = s[0];
 	size_t n;
 	unsigned min;
@@ -43,15 +43,20 @@ static bool is_bidi_control(unsigned cp)
 	return (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
 }
 
+/* U+2028 and U+2029 end a line where a newline would not be looked for. */
+static bool is_separator(unsigned cp)
+{
+	return cp == 0x2028 || cp == 0x2029;
+}
+
 void text_clean(struct buf *out, const char *s, size_t len, unsigned flags)
 {
-	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0, start = 0;
 	bool replaced = false;	/* the last thing written was a U+FFFD for s */
 	buf_grow(out, len);
 	while (i < len) {
 		unsigned cp;
-		size_t n = utf8_sequence(p + i, len - i, &cp);
+		size_t n = text_utf8_decode(s + i, len - i, &cp);
 		const char *subst = NULL;
 		if (!n) {
 			subst = replacement, n = 1;
@@ -61,8 +66,9 @@ void text_clean(struct buf *out, const char *s, size_t len, unsigned flags)
 		} else if (cp == '\r' && (flags & TEXT_KEEP_CR)) {
 			;
 		} else if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0) ||
-			   is_bidi_control(cp)) {
-			subst = (flags & TEXT_ONE_LINE) && cp == '\r' ? " " : replacement;
+			   is_bidi_control(cp) || is_separator(cp)) {
+			subst = (flags & TEXT_ONE_LINE) && (cp == '\r' || is_separator(cp)) ?
+				" " : replacement;
 		}
 		if (subst) {
 			bool run = i == start && replaced;

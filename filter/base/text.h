@@ -15,9 +15,11 @@ enum {
 /*
  * Appends s to out as valid UTF-8 with no control characters: invalid
  * bytes, C0 controls other than tab and newline, DEL, C1 controls (which
- * start terminal escape sequences) and the bidirectional overrides and
- * isolates (U+202A..U+202E, U+2066..U+2069, which reorder text on screen)
- * become U+FFFD, one for a run of them. It adds and removes nothing else,
+ * start terminal escape sequences), the line and paragraph separators
+ * (U+2028, U+2029, which end a line in JavaScript and some viewers) and
+ * the bidirectional overrides and isolates (U+202A..U+202E,
+ * U+2066..U+2069, which reorder text on screen) become U+FFFD, one for a
+ * run of them (a space, with TEXT_ONE_LINE, for CR and the separators). It adds and removes nothing else,
  * so its output is safe whatever was done to the input before, and never
  * more than three times as long.
  */
@@ -25,6 +27,9 @@ void text_clean(struct buf *out, const char *s, size_t len, unsigned flags);
 
 /* text_clean() into a new string; caller frees. */
 char *text_clean_dup(const char *s, unsigned flags);
+
+/* The length of the valid UTF-8 sequence at s (its code point in *cp), or 0. */
+size_t text_utf8_decode(const char *s, size_t len, unsigned *cp);
 
 /* Number of UTF-8 code points in s[0..len). */
 size_t text_width(const char *s, size_t len);

@@ -17,6 +17,7 @@
 #include "code/index.h"
 #include "csource/clex.h"
 #include "repo/repo.h"
+#include "repo/tracked.h"
 
 #define INDEX_MAGIC "PRIDX02\n"
 /* git ls-files -s of a very large tree; anything bigger is not a tree we index. */
@@ -195,38 +196,34 @@ static void on_use(void *ctx, enum cuse_kind kind, const char *s, size_t len, ui
 	     META(u->file, kind == CUSE_CALL ? IX_CALL : IX_TAG, 0));
 }
 
-/* Scans one file of the work tree into e, sorted and without repeats. */
-static void scan_file(const struct tree *t, const char *path, uint32_t file,
-		      struct entries *e, struct buf *text)
+/* Scans the text of one file into e, sorted and without repeats. */
+static void scan_text(const char *text, size_t len, uint32_t file, struct entries *e)
 {
-	struct buf full = BUF_INIT;
-	struct stat st;
-	buf_addf(&full, "%s/%s", t->top, path);
-	buf_reset(text);
-	int fd = open(full.data, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-	buf_release(&full);
-	if (fd < 0)
-		return;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (size_t)st.st_size > INDEX_MAX_FILE ||
-	    slurp_fd(fd, INDEX_MAX_FILE, text) < 0) {
-		close(fd);
-		return;
-	}
-	close(fd);
 	size_t from = e->n;
 	struct cdefs defs = { 0 };
 	struct use_ctx u = { e, file };
-	cscan(text->data, text->len, &defs, on_use, &u);
+	cscan(text, len, &defs, on_use, &u);
 	for (size_t i = 0; i < defs.n; i++)
 		push(e, ((uint64_t)hash32(defs.v[i].name, defs.v[i].name_len) << 32) |
 		     META(file, defs.v[i].kind, defs.v[i].is_static));
 	cdefs_release(&defs);
+	if (e->n == from)
+		return;	/* nothing in it (and e->v may be NULL) */
 	qsort(e->v + from, e->n - from, sizeof(*e->v), by_value);
 	size_t kept = from;
 	for (size_t i = from; i < e->n; i++)
 		if (i == from || e->v[i] != e->v[kept - 1])
 			e->v[kept++] = e->v[i];
 	e->n = kept;
+}
+
+/* Scans one file of the work tree (as git tracks it) into e. */
+static void scan_file(const struct tree *t, const char *path, uint32_t file,
+		      struct entries *e, struct buf *text)
+{
+	buf_reset(text);
+	if (tracked_read(t, path, INDEX_MAX_FILE, text) == 0)
+		scan_text(text->data, text->len, file, e);
 }
 
 /* The old index's entries of files whose blob is unchanged, renumbered. */
@@ -263,6 +260,28 @@ static uint64_t *merge(const struct entries *a, const struct entries *b)
 	return v;
 }
 
+/* The index of fl's files from the entries kept and scanned, all taken. */
+static struct symbol_index *assemble(struct file_list *fl, struct entries *kept,
+				     struct entries *scanned)
+{
+	if (scanned->n)
+		qsort(scanned->v, scanned->n, sizeof(*scanned->v), by_value);
+	struct symbol_index *ix = xcalloc(1, sizeof(*ix));
+	ix->own_entries = merge(kept, scanned);
+	ix->entries = ix->own_entries;
+	ix->nentries = kept->n + scanned->n;
+	ix->nfiles = fl->n;
+	ix->own_offs = fl->offs;
+	ix->offs = fl->offs;
+	ix->own_paths = buf_detach(&fl->names, NULL);
+	ix->paths = ix->own_paths;
+	ix->key = fl->key;
+	fl->offs = NULL;
+	free(kept->v);
+	free(scanned->v);
+	return ix;
+}
+
 static struct symbol_index *build(const struct tree *t, struct file_list *fl,
 				  const struct symbol_index *old)
 {
@@ -284,23 +303,19 @@ static struct symbol_index *build(const struct tree *t, struct file_list *fl,
 			scan_file(t, strchr(fl->names.data + fl->offs[j], ' ') + 1, (uint32_t)j,
 				  &scanned, &text);
 	buf_release(&text);
-	qsort(scanned.v, scanned.n, sizeof(*scanned.v), by_value);
-	struct symbol_index *ix = xcalloc(1, sizeof(*ix));
-	ix->own_entries = merge(&kept, &scanned);
-	ix->entries = ix->own_entries;
-	ix->nentries = kept.n + scanned.n;
-	ix->nfiles = fl->n;
-	ix->own_offs = fl->offs;
-	ix->offs = fl->offs;
-	ix->own_paths = buf_detach(&fl->names, NULL);
-	ix->paths = ix->own_paths;
-	ix->key = fl->key;
-	fl->offs = NULL;
-	free(kept.v);
-	free(scanned.v);
 	free(old_to_new);
 	free(fresh);
-	return ix;
+	return assemble(fl, &kept, &scanned);
+}
+
+struct symbol_index *symbol_index_of_text(const char *path, const char *text, size_t len)
+{
+	struct file_list fl = { .names = BUF_INIT, .offs = xcalloc(1, sizeof(uint32_t)), .n = 1 };
+	struct entries kept = { 0 }, scanned = { 0 };
+	buf_addf(&fl.names, "0 %s", path);
+	buf_addch(&fl.names, '\0');
+	scan_text(text, len, 0, &scanned);
+	return assemble(&fl, &kept, &scanned);
 }
 
 /* The stat of git's index file, to know without running git that nothing was staged. */

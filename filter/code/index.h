@@ -42,6 +42,9 @@ struct ix_hit {
 struct symbol_index *symbol_index_get(struct tree *t);
 void symbol_index_free(struct symbol_index *ix);
 
+/* The index of one file's text alone, as symbol_index_get() would hold it (fuzz_cscan). */
+struct symbol_index *symbol_index_of_text(const char *path, const char *text, size_t len);
+
 /* Up to max hits for name of the kinds in mask (IX_BIT()s); returns how many. */
 size_t symbol_index_find(const struct symbol_index *ix, const char *name, size_t len,
 			 unsigned mask, struct ix_hit *hits, size_t max);

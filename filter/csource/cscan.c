@@ -347,6 +347,7 @@ void cscan(const char *text, size_t len, struct cdefs *out, cuse_fn *use, void *
 			} else {
 				s.st.closed = true;
 				s.st.last = (struct tok){ 0 };
+				s.st.prev_ident = false;	/* no name before a '(' now */
 			}
 			continue;
 		}

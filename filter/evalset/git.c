@@ -11,11 +11,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/child.h"
 #include "base/msg.h"
 #include "base/strvec.h"
 #include "evalset/git.h"
-
-extern char **environ;
 
 /* Of git's stderr, enough for its error line. */
 #define GIT_MAX_STDERR 4096
@@ -31,7 +30,7 @@ static const char *const fixed_args[] = {
 	"-c", "core.hooksPath=/dev/null", NULL,
 };
 
-struct child {
+struct git_proc {
 	pid_t pid;
 	int out, err;		/* read ends */
 	struct buf pending;	/* stdout not yet ended by sep */
@@ -51,15 +50,14 @@ static void build_argv(struct strvec *argv, struct strvec *env, const char *repo
 	}
 	for (size_t i = 0; args[i]; i++)
 		strvec_push(argv, args[i]);
-	/* GIT_DIR and friends, set by a hook we run in, would point git elsewhere. */
-	for (char **e = environ; *e; e++)
-		if (strncmp(*e, "GIT_", 4))
-			strvec_push(env, *e);
-	strvec_push(env, "GIT_TERMINAL_PROMPT=0");
-	strvec_push(env, "GIT_OPTIONAL_LOCKS=0");
+	/* Not GIT_DIR and friends, set by a hook we run in: they would point git elsewhere. */
+	static const char *const ours[] = {
+		"GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", NULL,
+	};
+	child_environment(env, NULL, ours);
 }
 
-static int start(struct child *ch, const char *repo, const char *const *args,
+static int start(struct git_proc *ch, const char *repo, const char *const *args,
 		 const char *stdin_path)
 {
 	struct strvec argv = STRVEC_INIT, env = STRVEC_INIT;
@@ -104,7 +102,7 @@ static int start(struct child *ch, const char *repo, const char *const *args,
 }
 
 /* Hands the complete records in ch->pending to each. Returns 0, or -1. */
-static int deliver(struct child *ch, char sep, git_each_fn *each, void *ctx)
+static int deliver(struct git_proc *ch, char sep, git_each_fn *each, void *ctx)
 {
 	size_t from = 0;
 	char *end;
@@ -140,7 +138,7 @@ static int drain(int fd, struct buf *b, size_t max)
 }
 
 /* Reads both pipes to their end, stdout through each. Returns 0, or -1. */
-static int pump(struct child *ch, char sep, git_each_fn *each, void *ctx)
+static int pump(struct git_proc *ch, char sep, git_each_fn *each, void *ctx)
 {
 	bool out_open = true, err_open = true;
 	int ret = 0;
@@ -168,7 +166,7 @@ static int pump(struct child *ch, char sep, git_each_fn *each, void *ctx)
 }
 
 /* Waits for git; its failure is one line naming the subcommand (args[0]). */
-static int finish(struct child *ch, const char *const *args, int ret)
+static int finish(struct git_proc *ch, const char *const *args, int ret)
 {
 	int status = 0;
 	if (ret || ch->stopped)
@@ -190,7 +188,7 @@ static int finish(struct child *ch, const char *const *args, int ret)
 int git_each(const char *repo, const char *const *args, const char *stdin_path,
 	     char sep, git_each_fn *each, void *ctx)
 {
-	struct child ch = { .pending = BUF_INIT, .errors = BUF_INIT };
+	struct git_proc ch = { .pending = BUF_INIT, .errors = BUF_INIT };
 	if (start(&ch, repo, args, stdin_path) < 0)
 		return -1;
 	return finish(&ch, args, pump(&ch, sep, each, ctx));

@@ -28,9 +28,12 @@ static const char *last_own_line(const char *text)
 {
 	size_t mark = strlen(MAIL_FINGERPRINTS_LINE);
 	const char *found = NULL;
-	for (const char *s = text; s && *s; s = strchr(s, '\n'), s += s != NULL)
+	for (const char *s = text; s && *s;) {
 		if (!strncmp(s, MAIL_FINGERPRINTS_LINE, mark))
 			found = s + mark;
+		const char *nl = strchr(s, '\n');
+		s = nl ? nl + 1 : NULL;
+	}
 	return found;
 }
 

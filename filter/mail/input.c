@@ -10,6 +10,7 @@
 
 #include "base/msg.h"
 #include "base/slurp.h"
+#include "base/text.h"
 #include "mail/crlf.h"
 #include "mail/limits.h"
 #include "mail/mbox.h"
@@ -52,15 +53,16 @@ static void read_messages(struct mail_list *list, GByteArray *arr)
 		skip++;
 	g_byte_array_remove_range(arr, 0, skip);
 	size_t before = list->n;
-	unsigned cuts = mail_limit(arr);
-	if (arr->len > 5 && !memcmp(arr->data, "From ", 5))
-		mail_read_mbox(list, arr);
+	if (arr->len > 5 && !memcmp(arr->data, "From ", 5)) {
+		struct mail_cut_marks marks = { 0 };
+		mail_limit(arr, true, &marks);
+		mail_read_mbox(list, arr, &marks);
+		free(marks.v);
+	}
 	if (list->n > before || !arr->len)
 		g_byte_array_unref(arr);
 	else	/* One message: a "From " line in its body never starts another. */
 		mail_parse_one(mail_list_add(list), arr);
-	if (list->n > before)
-		list->v[before].cuts |= cuts;
 }
 
 /*
@@ -137,6 +139,39 @@ static size_t glued_mail(const char *text)
 	return block && from && subject && id ? block : 0;
 }
 
+/* Of a skipped message's subject, the most shown. */
+#define SUBJECT_SHOWN 60
+
+/* Of several messages, the ones past a limit on what GMime is given: left out, with a line each. */
+static void skip_cut(struct mail_list *list)
+{
+	size_t kept = 0, total = list->n;
+	for (size_t i = 0; i < total; i++) {
+		struct mail *m = &list->v[i];
+		unsigned bit = m->cuts & MAIL_CUTS_SKIP;
+		if (total < 2 || !bit) {
+			list->v[kept++] = *m;
+			continue;
+		}
+		struct buf line = BUF_INIT, why = BUF_INIT;
+		char *subject = text_clean_dup(m->subject ? m->subject : "", TEXT_ONE_LINE);
+		size_t shown = strlen(subject);
+		if (shown > SUBJECT_SHOWN)
+			for (shown = SUBJECT_SHOWN; ((unsigned char)subject[shown] & 0xc0) == 0x80;)
+				shown--;	/* whole UTF-8 sequences */
+		mail_cut_note(&why, bit & -bit);	/* the first limit it went past */
+		why.data[strcspn(why.data, ";")] = '\0';	/* not "the rest was not read" */
+		buf_addf(&line, "message %zu of %zu (\"%.*s%s\") was skipped: %s", i + 1, total,
+			 (int)shown, subject, subject[shown] ? "..." : "", why.data);
+		warn("%s", line.data);
+		strvec_push_take(&list->skipped, buf_detach(&line, NULL));
+		free(subject);
+		buf_release(&why);
+		mail_release(m);
+	}
+	list->n = kept;
+}
+
 int mail_read_all(int fd, struct mail_list *list)
 {
 	memset(list, 0, sizeof(*list));
@@ -146,6 +181,9 @@ int mail_read_all(int fd, struct mail_list *list)
 	mail_crlf_to_lf(arr);
 	if (!read_separated(list, arr))
 		read_messages(list, arr);
+	skip_cut(list);
+	if (!list->n && list->skipped.n)
+		return error("every message of the input went past a limit; nothing to review");
 	if (!list->n)
 		return error("no message on standard input");
 	for (size_t i = 0; i < list->n; i++) {
@@ -164,6 +202,7 @@ void mail_list_release(struct mail_list *list)
 	free(list->v);
 	list->v = NULL;
 	list->n = 0;
+	strvec_clear(&list->skipped);
 }
 
 void mail_release(struct mail *m)

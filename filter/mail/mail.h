@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "base/buf.h"
+#include "base/strvec.h"
 
 struct address {
 	char *name;	/* UTF-8 display name, or NULL */
@@ -51,6 +52,7 @@ struct mail {
 struct mail_list {
 	struct mail *v;
 	size_t n;
+	struct strvec skipped;	/* a line for each message left out past a limit */
 };
 
 /*
@@ -71,10 +73,11 @@ struct mail_list {
 #define MAIL_MAX_ADDRESSES 500
 #define MAIL_MAX_ADDRESS_BYTES 254
 /*
- * What GMime is given (mail/limits.c): MIME parts in the whole input,
- * header fields in one header block, bytes in one field.
+ * What GMime is given of one message (mail/limits.c): MIME parts, header
+ * fields in all, header fields in one header block, bytes in one field.
  */
 #define MAIL_MAX_PARTS 1000
+#define MAIL_MAX_FIELDS 10000
 #define MAIL_MAX_HEADERS 1000
 #define MAIL_MAX_HEADER_BYTES ((size_t)64 << 10)
 /* MIME nesting read for the text; GMime itself parses 1024 levels. */
@@ -87,7 +90,14 @@ enum mail_cut {
 	MAIL_CUT_LONG_HEADER = 1 << 2,	/* a field too long is dropped */
 	MAIL_CUT_DEEP = 1 << 3,		/* parts nested deeper are not read */
 	MAIL_CUT_ADDRESSES = 1 << 4,	/* addresses past the limit are not read */
+	MAIL_CUT_FIELDS = 1 << 5,	/* fields past the limit for a message are dropped */
 };
+
+/*
+ * The limits on what GMime is given: past one, a message of several (an
+ * mbox, a series) is skipped, with a note, and the others are reviewed.
+ */
+#define MAIL_CUTS_SKIP (MAIL_CUT_PARTS | MAIL_CUT_HEADERS | MAIL_CUT_LONG_HEADER | MAIL_CUT_FIELDS)
 
 /* Appends the sentence for one enum mail_cut bit, for the draft's note and stderr. */
 void mail_cut_note(struct buf *out, unsigned cut);
@@ -101,8 +111,11 @@ void mail_shutdown(void);
  * "From " line is an mbox (mboxrd ">From " lines unescaped; a "From " line
  * that does not start a delivered mail does not end one); input with
  * lines of four Ctrl-A is the messages between them (mutt's $pipe_sep),
- * each one message or an mbox; anything else is one message. Returns 0 with list->n >= 1, or -1 (with one line on
- * stderr) when nothing usable could be read.
+ * each one message or an mbox; anything else is one message. Of several
+ * messages, one past a limit of MAIL_CUTS_SKIP is left out: one line on
+ * stderr, and the same in list->skipped for the drafts. Returns 0 with
+ * list->n >= 1, or -1 (with one line on stderr) when nothing usable could
+ * be read.
  */
 int mail_read_all(int fd, struct mail_list *list);
 void mail_list_release(struct mail_list *list);

@@ -9,6 +9,7 @@
 #include "base/msg.h"
 #include "mail/mbox.h"
 #include "mail/message.h"
+#include "mail/options.h"
 
 /* The message being put together: where it starts, and GMime's parse of it. */
 struct pending {
@@ -17,6 +18,8 @@ struct pending {
 	size_t begin;		/* offset of the message's "From " line */
 	GMimeMessage *msg;	/* NULL once the parse no longer covers all of it */
 	char *boundary;		/* its top multipart boundary, or NULL */
+	const struct mail_cut_marks *marks;
+	size_t next_mark;	/* the first mark not yet given to a message */
 };
 
 /* The first n bytes of needle in [s, s + len), NUL bytes and all, or NULL. */
@@ -98,6 +101,9 @@ static void finish(struct pending *p, size_t end, struct mail_list *list)
 	const guint8 *s = p->data + p->begin;
 	size_t len = end - p->begin;
 	struct mail *m = mail_list_add(list);
+	for (; p->next_mark < p->marks->n && p->marks->v[p->next_mark].at < end; p->next_mark++)
+		if (p->marks->v[p->next_mark].at >= p->begin)
+			m->cuts |= p->marks->v[p->next_mark].cuts;
 	if (p->msg && !has_escaped_from(s, len))
 		mail_from_message(m, p->msg);
 	else
@@ -127,14 +133,14 @@ static size_t next_from_line(const guint8 *data, size_t len, size_t at)
 	return hit ? (size_t)(hit + 1 - data) : len;
 }
 
-void mail_read_mbox(struct mail_list *list, GByteArray *arr)
+void mail_read_mbox(struct mail_list *list, GByteArray *arr, const struct mail_cut_marks *marks)
 {
 	GMimeStream *stream = g_mime_stream_mem_new_with_byte_array(arr);
 	g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(stream), FALSE);
 	GMimeParser *parser = g_mime_parser_new_with_stream(stream);
 	g_mime_parser_set_format(parser, GMIME_FORMAT_MBOX);
 	GMimeParserOptions *opts = mail_parser_options();
-	struct pending p = { .data = arr->data, .len = arr->len };
+	struct pending p = { .data = arr->data, .len = arr->len, .marks = marks };
 	bool open = false;
 	for (;;) {
 		GMimeMessage *msg = g_mime_parser_construct_message(parser, opts);

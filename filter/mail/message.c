@@ -3,19 +3,10 @@
 
 #include "base/msg.h"
 #include "mail/headers.h"
+#include "mail/limits.h"
 #include "mail/message.h"
+#include "mail/options.h"
 #include "mail/mime.h"
-
-GMimeParserOptions *mail_parser_options(void)
-{
-	static const char *fallback[] = { "UTF-8", "windows-1252", NULL };
-	GMimeParserOptions *opts = g_mime_parser_options_new();
-	g_mime_parser_options_set_fallback_charsets(opts, fallback);
-	g_mime_parser_options_set_address_compliance_mode(opts, GMIME_RFC_COMPLIANCE_LOOSE);
-	g_mime_parser_options_set_parameter_compliance_mode(opts, GMIME_RFC_COMPLIANCE_LOOSE);
-	g_mime_parser_options_set_rfc2047_compliance_mode(opts, GMIME_RFC_COMPLIANCE_LOOSE);
-	return opts;
-}
 
 void mail_from_message(struct mail *m, GMimeMessage *msg)
 {
@@ -25,6 +16,7 @@ void mail_from_message(struct mail *m, GMimeMessage *msg)
 
 void mail_parse_one(struct mail *m, GByteArray *arr)
 {
+	m->cuts |= mail_limit(arr, false, NULL);
 	GMimeStream *stream = g_mime_stream_mem_new_with_byte_array(arr);
 	GMimeParser *parser = g_mime_parser_new_with_stream(stream);
 	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);

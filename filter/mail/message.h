@@ -10,13 +10,10 @@
 
 #include "mail/mail.h"
 
-/* The parser options every parse uses; g_mime_parser_options_free() them. */
-GMimeParserOptions *mail_parser_options(void);
-
 /* Fills m from GMime's parse of a message. */
 void mail_from_message(struct mail *m, GMimeMessage *msg);
 
-/* Parses arr, which it takes, as one message into m; never fails. */
+/* Parses arr, which it takes, as one message into m, within the limits; never fails. */
 void mail_parse_one(struct mail *m, GByteArray *arr);
 
 /* A new, zeroed mail at the end of list. */

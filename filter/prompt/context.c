@@ -122,7 +122,10 @@ void prompt_context_text(const struct prompt_context *pc, struct buf *user)
 			const struct context_piece *p = &s->pieces[k];
 			if (p->fate == PIECE_CUT)
 				continue;
-			buf_addf(user, "=== %s\n", p->title);
+			struct buf title = BUF_INIT;
+			buf_addf(&title, "=== %s\n", p->title);
+			add_code(user, title.data);
+			buf_release(&title);
 			add_code(user, p->fate == PIECE_SHORT ? p->short_text : p->text);
 		}
 		buf_addstr(user, PROMPT_CONTEXT_CLOSE "\n");

@@ -26,9 +26,14 @@
 #define PROMPT_CONTEXT_CLOSE "CONTEXT>>>"
 
 /*
- * Whether the line imitates one of the n fence lines: the same text once
- * blanks and diff markers ('+', '-') around it are set aside, as a patch
- * line quoting a fence would read.
+ * Whether the line imitates one of the n fence lines (ASCII capitals and
+ * angle brackets): whether a piece of it, between the characters a reader
+ * may take for a line break (CR, VT, FF, U+0085, U+2028, U+2029), holds a
+ * fence once case, blanks, digits, punctuation, zero-width and no-break
+ * spaces are set aside and look-alike letters and brackets read as what
+ * they look like. So a patch line quoting a fence ("+PATCH>>>"), and
+ * "Thread>>>.", "THREAD>>>" followed by a no-break space, or text, a
+ * U+2028 and a fence, all count.
  */
 bool prompt_line_imitates(const char *s, size_t len, const char *const *fences, size_t n);
 

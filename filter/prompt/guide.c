@@ -211,11 +211,16 @@ static void load_file(struct prompt_files *pf, const char *dir, const char *name
 	if (core ? pf->core_dir != NULL || dir == pf->dirs[GUIDE_DIR_TREE]
 	    : find_guide(pf, name) != NULL)
 		return;
-	struct buf path = BUF_INIT, text = BUF_INIT;
+	struct buf path = BUF_INIT, text = BUF_INIT, in_tree = BUF_INIT;
 	buf_addf(&path, "%s/%s", dir, name);
-	if (!is_file(path.data)) {
+	buf_addf(&in_tree, ".patchreview/%s", name);
+	bool tree = dir == pf->dirs[GUIDE_DIR_TREE];
+	int ret = tree ? tree_read_tracked(pf->tree, in_tree.data, GUIDE_MAX_BYTES, &text)
+		: !is_file(path.data) ? (errno = ENOENT, -1)
+		: slurp_file(path.data, GUIDE_MAX_BYTES, &text);
+	if (ret < 0 && errno == ENOENT) {
 		;
-	} else if (slurp_file(path.data, GUIDE_MAX_BYTES, &text) < 0) {
+	} else if (ret < 0) {
 		warn("%s: %s; skipped", path.data,
 		     errno == EFBIG ? "larger than 1 MiB" : strerror(errno));
 	} else if (core) {
@@ -226,10 +231,20 @@ static void load_file(struct prompt_files *pf, const char *dir, const char *name
 	}
 	buf_release(&path);
 	buf_release(&text);
+	buf_release(&in_tree);
 }
 
 static void load_dir(struct prompt_files *pf, const char *dir)
 {
+	if (dir == pf->dirs[GUIDE_DIR_TREE]) {
+		struct strvec names = STRVEC_INIT;
+		tree_list_tracked(pf->tree, ".patchreview", &names);
+		for (size_t i = 0; i < names.n; i++)
+			if (!skipped_name(names.v[i]))
+				load_file(pf, dir, names.v[i]);
+		strvec_clear(&names);
+		return;
+	}
 	DIR *d = opendir(dir);
 	if (!d)
 		return;
@@ -246,9 +261,9 @@ static int by_name(const void *a, const void *b)
 }
 
 /* The tree's AGENTS.md review notes, as a guide that is always sent (unless a file disables it). */
-static void load_agents(struct prompt_files *pf, const char *tree_top)
+static void load_agents(struct prompt_files *pf)
 {
-	char *notes = find_guide(pf, GUIDE_AGENTS) ? NULL : tree_agents_notes(tree_top);
+	char *notes = find_guide(pf, GUIDE_AGENTS) ? NULL : tree_agents_notes(pf->tree);
 	if (!notes)
 		return;
 	pf->guides = xrealloc(pf->guides, (pf->nguides + 1) * sizeof(*pf->guides));
@@ -259,14 +274,14 @@ static void load_agents(struct prompt_files *pf, const char *tree_top)
 	};
 }
 
-int prompt_files_load(struct prompt_files *pf, const struct config *c, const char *tree_top,
+int prompt_files_load(struct prompt_files *pf, const struct config *c, const struct tree *tree,
 		      struct buf *why)
 {
-	*pf = (struct prompt_files){ 0 };
+	*pf = (struct prompt_files){ .tree = tree };
 	pf->dirs[0] = user_dir(c);
-	if (tree_top) {
+	if (tree) {
 		struct buf dir = BUF_INIT;
-		buf_addf(&dir, "%s/.patchreview", tree_top);
+		buf_addf(&dir, "%s/.patchreview", tree_top(tree));
 		pf->dirs[GUIDE_DIR_TREE] = buf_detach(&dir, NULL);
 	}
 	pf->dirs[2] = source_tree_dir();
@@ -274,8 +289,8 @@ int prompt_files_load(struct prompt_files *pf, const struct config *c, const cha
 	for (size_t i = 0; i < sizeof(pf->dirs) / sizeof(*pf->dirs); i++)
 		if (pf->dirs[i])
 			load_dir(pf, pf->dirs[i]);
-	if (tree_top)
-		load_agents(pf, tree_top);
+	if (tree)
+		load_agents(pf);
 	qsort(pf->guides, pf->nguides, sizeof(*pf->guides), by_name);
 	if (pf->core)
 		return 0;

@@ -3,7 +3,7 @@
  * is a guide opening with a trigger header ("key: value" lines up to the
  * first blank line; see prompts/README). Files are looked up name by name
  * in the user's directory, then the .patchreview/ folder of the
- * maintainer's tree (--tree), then the source tree next to the binary when
+ * maintainer's tree (--tree; its tracked files only), then the source tree next to the binary when
  * it runs uninstalled, then the installed set; the first one found wins,
  * and an empty file disables that name. A tree cannot replace core (the
  * answer format), and the review sections of its AGENTS.md come as one
@@ -19,6 +19,8 @@
 #include "base/buf.h"
 #include "base/strvec.h"
 #include "config/config.h"
+
+struct tree;
 
 struct guide {
 	char *name;		/* the file name */
@@ -41,6 +43,7 @@ struct prompt_files {
 	const char *core_dir;
 	struct guide *guides;	/* sorted by name */
 	size_t nguides;
+	const struct tree *tree;	/* whose .patchreview/ is dirs[GUIDE_DIR_TREE], or NULL */
 };
 
 /* The index of the tree's .patchreview/ in prompt_files.dirs. */
@@ -58,12 +61,13 @@ int guide_parse(struct guide *g, const char *text, size_t len, struct buf *why);
 void guide_release(struct guide *g);
 
 /*
- * Loads the files for config c and the tree at tree_top (or NULL). A
- * guide file that does not parse is one warning naming it, and is
- * skipped. Returns 0, or -1 with the reason in *why when there is no core
- * file. Release pf either way.
+ * Loads the files for config c and the tree (or NULL), whose .patchreview/
+ * and AGENTS.md are read as git tracks them: no untracked file, no link
+ * followed. A guide file that does not parse is one warning naming it, and
+ * is skipped. Returns 0, or -1 with the reason in *why when there is no
+ * core file. Release pf either way.
  */
-int prompt_files_load(struct prompt_files *pf, const struct config *c, const char *tree_top,
+int prompt_files_load(struct prompt_files *pf, const struct config *c, const struct tree *tree,
 		      struct buf *why);
 void prompt_files_release(struct prompt_files *pf);
 

@@ -52,8 +52,7 @@ struct selection {
 static int select_guides(struct selection *s, const struct review_input *in, struct buf *why)
 {
 	*s = (struct selection){ 0 };
-	if (prompt_files_load(&s->files, in->config, in->tree ? tree_top(in->tree->tree) : NULL,
-			      why) < 0)
+	if (prompt_files_load(&s->files, in->config, in->tree ? in->tree->tree : NULL, why) < 0)
 		return -1;
 	struct trigger_input ti;
 	trigger_input_init(&ti, in->patch);
@@ -174,7 +173,12 @@ static char *user_text(const struct review_input *in, const struct prompt_part *
 	buf_addstr(&b, untrusted_label);
 	if (cut)
 		buf_addf(&b, part_label, part->count, part->index);
-	buf_addf(&b, PROMPT_FENCE_OPEN "\nSubject: %s\n\n", in->mail->subject);
+	buf_addstr(&b, PROMPT_FENCE_OPEN "\n");
+	struct buf subject = BUF_INIT;
+	buf_addf(&subject, "Subject: %s", in->mail->subject);
+	add_fenced_line(&b, subject.data, subject.len);
+	buf_addch(&b, '\n');
+	buf_release(&subject);
 	size_t begin = cut ? p->files[part->first_file].first_line : 0;
 	size_t end = cut ? p->files[part->end_file - 1].end_line : p->nlines;
 	for (size_t i = 0; cut && i < p->diff_begin; i++)

@@ -21,7 +21,7 @@ static void patch_ids(const struct tree *t, const char *base, struct buf *ids)
 	buf_addf(&range, "%s..HEAD", base);
 	const char *const log_args[] = {
 		"log", "--no-merges", "--max-count=" PREREQ_MAX_COMMITS, "--format=commit %H",
-		"-p", "--no-color", "--no-ext-diff", range.data, "--", NULL,
+		"-p", "--no-color", "--no-ext-diff", "--no-textconv", range.data, "--", NULL,
 	};
 	static const char *const id_args[] = { "patch-id", "--stable", NULL };
 	if (!repo_git(t, log_args, NULL, NULL, PREREQ_MAX_LOG, &log, NULL, &why)) {

@@ -45,8 +45,17 @@ static void body(const struct patch_line *l, const char **s, size_t *len)
 	*len = l->len ? l->len - 1 : 0;
 }
 
+/*
+ * The line comparisons one files_apply() may make: a hunk tried at every
+ * line of a file of like lines costs their product, so past a small
+ * multiple of the lines involved its hunks are taken not to fit.
+ */
+struct search {
+	size_t work, budget;
+};
+
 static bool old_fits(const struct patch *p, const struct patch_hunk *h, const struct line_vec *v,
-		     size_t at)
+		     size_t at, struct search *sr)
 {
 	size_t k = at;
 	for (size_t i = h->header_line + 1; i < h->end_line; i++) {
@@ -56,31 +65,32 @@ static bool old_fits(const struct patch *p, const struct patch_hunk *h, const st
 		const char *s;
 		size_t len;
 		body(l, &s, &len);
-		if (k >= v->n || !same_line(v->s[k], v->len[k], s, len))
+		if (++sr->work > sr->budget || k >= v->n || !same_line(v->s[k], v->len[k], s, len))
 			return false;
 		k++;
 	}
 	return true;
 }
 
-/* Where the hunk's old lines are, nearest to where its header says first; -1 if nowhere. */
+/*
+ * Where the hunk's old lines are, at from or after, nearest to where its
+ * header says first; -1 if nowhere. Only the distances at which a line
+ * lies are tried, however far off the header points.
+ */
 static long find_hunk(const struct patch *p, const struct patch_hunk *h,
-		      const struct line_vec *v, size_t from, long offset)
+		      const struct line_vec *v, size_t from, long offset, struct search *sr)
 {
 	long want = (long)(h->old_start ? h->old_start - 1 : 0) + offset;
-	long last = (long)v->n - (long)h->old_count;
-	for (long d = 0; d <= (long)v->n + labs(want); d++) {
+	long lo = (long)from, hi = (long)v->n - (long)h->old_count;
+	if (hi < lo)
+		return -1;
+	long nearest = want < lo ? lo : want > hi ? hi : want;
+	long farthest = want - lo > hi - want ? want - lo : hi - want;
+	for (long d = labs(nearest - want); d <= farthest && sr->work <= sr->budget; d++) {
 		long at[2] = { want - d, want + d };
-		bool any = false;
-		for (int k = 0; k < (d ? 2 : 1); k++) {
-			if (at[k] < (long)from || at[k] > last)
-				continue;
-			any = true;
-			if (old_fits(p, h, v, (size_t)at[k]))
+		for (int k = 0; k < (d ? 2 : 1); k++)
+			if (at[k] >= lo && at[k] <= hi && old_fits(p, h, v, (size_t)at[k], sr))
 				return at[k];
-		}
-		if (!any && want - d < (long)from && want + d > last)
-			break;
 	}
 	return -1;
 }
@@ -91,23 +101,23 @@ static void add_line(struct buf *out, const char *s, size_t len)
 	buf_addch(out, '\n');
 }
 
-/*
- * Applies the hunks of patch file fi to text into *out; delta (or NULL)
- * gets where each hunk landed. False when one does not fit.
- */
-static bool apply_hunks(const char *text, size_t len, const struct patch *p, size_t fi,
-			int32_t *delta, struct buf *out)
+bool files_apply(const char *text, size_t len, const struct patch *p, size_t fi,
+		 int32_t *delta, struct buf *out)
 {
 	struct line_vec v;
 	split_lines(&v, text ? text : "", text ? len : 0);
-	size_t cursor = 0, out_lines = 0;
+	size_t cursor = 0, out_lines = 0, hunk_lines = 0;
 	long offset = 0;
 	bool ok = true;
+	for (size_t hi = 0; hi < p->nhunks; hi++)
+		if (p->hunks[hi].file == (int32_t)fi)
+			hunk_lines += p->hunks[hi].end_line - p->hunks[hi].header_line;
+	struct search sr = { 0, 16 * (v.n + hunk_lines) + 65536 };
 	for (size_t hi = 0; ok && hi < p->nhunks; hi++) {
 		const struct patch_hunk *h = &p->hunks[hi];
 		if (h->file != (int32_t)fi)
 			continue;
-		long at = find_hunk(p, h, &v, cursor, offset);
+		long at = find_hunk(p, h, &v, cursor, offset, &sr);
 		if (at < 0) {
 			ok = false;
 			break;
@@ -140,7 +150,7 @@ static bool apply_hunks(const char *text, size_t len, const struct patch *p, siz
 static void apply_file(struct tfile *f, const struct patch *p, size_t fi)
 {
 	struct buf out = BUF_INIT;
-	if (apply_hunks(f->base, f->base_len, p, fi, f->delta, &out) &&
+	if (files_apply(f->base, f->base_len, p, fi, f->delta, &out) &&
 	    !(p->files[fi].flags & FILE_DELETED))
 		f->post = buf_detach(&out, &f->post_len);
 	buf_release(&out);
@@ -166,7 +176,7 @@ static void bring_forward(const struct tree_files *fs, const char *path, char **
 			    (pf->old_path && strcmp(pf->old_path, path) && !(pf->flags & FILE_NEW)))
 				continue;
 			struct buf out = BUF_INIT;
-			if (!apply_hunks(text, text ? n : 0, p, i, NULL, &out)) {
+			if (!files_apply(text, text ? n : 0, p, i, NULL, &out)) {
 				buf_release(&out);
 				free(text);
 				return;
@@ -213,8 +223,10 @@ void files_load_patch(struct tree_files *fs, const struct patch *p)
 			paths[n++] = p->files[i].old_path;
 	struct repo_file *read = xcalloc(n + 1, sizeof(*read));
 	struct buf why = BUF_INIT;
-	if (n && repo_read(fs->tree, fs->commit, paths, n, read, &why) < 0)
+	if (n && repo_read(fs->tree, fs->commit, paths, n, &fs->budget, read, &why) < 0)
 		warn("tree: %s", why.data);
+	for (size_t k = 0; k < n; k++)
+		fs->capped |= read[k].over_budget;
 	for (size_t i = 0, k = 0; i < p->nfiles; i++) {
 		const struct patch_file *pf = &p->files[i];
 		if (pf->flags & FILE_BINARY)
@@ -260,8 +272,10 @@ void files_prefetch(struct tree_files *fs, const char *const *paths, size_t n)
 	}
 	struct repo_file *read = xcalloc(k + 1, sizeof(*read));
 	struct buf why = BUF_INIT;
-	if (k && repo_read(fs->tree, fs->commit, want, k, read, &why) < 0)
+	if (k && repo_read(fs->tree, fs->commit, want, k, &fs->budget, read, &why) < 0)
 		warn("tree: %s", why.data);
+	for (size_t i = 0; i < k; i++)
+		fs->capped |= read[i].over_budget;
 	for (size_t i = 0; i < k; i++) {
 		struct tfile *f = add_file(fs, want[i]);
 		f->base = read[i].data;

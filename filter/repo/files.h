@@ -12,7 +12,15 @@
 
 #include "csource/clex.h"
 #include "patch/patch.h"
+#include "repo/read.h"
 #include "repo/repo.h"
+
+/*
+ * Of the tree's files, the bytes one patch's review takes in (each time a
+ * file is named, though it is read once a run); past them, its other
+ * files are left out, and the draft's tree note says so.
+ */
+#define FILES_MAX_PATCH_BYTES ((size_t)16 << 20)
 
 struct tfile {
 	char *path;		/* the path at the base (the new path for the patch's files) */
@@ -33,6 +41,8 @@ struct tree_files {
 	size_t nearlier;
 	struct tfile **v;	/* each allocated alone: pointers to them stay valid */
 	size_t n, cap;
+	size_t budget;		/* of FILES_MAX_PATCH_BYTES, what is left */
+	bool capped;		/* a file was left out for it */
 };
 
 /* The text context is taken from: after the patch when it fit, else the base. */
@@ -41,6 +51,17 @@ static inline const char *tfile_text(const struct tfile *f, size_t *leno)
 	*leno = f->post ? f->post_len : f->base_len;
 	return f->post ? f->post : f->base;
 }
+
+/*
+ * Applies the hunks of p's file fi to text (NULL: an empty file) into
+ * *out, each found nearest to where its header says; delta (or NULL, else
+ * one per hunk of p) gets where each landed. False when one does not fit,
+ * or when finding them would take more than 16 line comparisons for each
+ * line of the file and of the hunks (a file of like lines, a hunk that
+ * fits nowhere): linear whatever the input.
+ */
+bool files_apply(const char *text, size_t len, const struct patch *p, size_t fi,
+		 int32_t *delta, struct buf *out);
 
 /* Reads p's files at the base and applies their hunks in memory. */
 void files_load_patch(struct tree_files *fs, const struct patch *p);

@@ -1,17 +1,15 @@
 /* repo.c: git as a child process, and files read from the work tree or a commit. */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "base/child.h"
 #include "base/msg.h"
 #include "base/paths.h"
-#include "base/slurp.h"
 #include "base/str.h"
 #include "base/strvec.h"
 #include "repo/repo.h"
@@ -29,6 +27,9 @@ int repo_git(const struct tree *t, const char *const *args, const char *stdin_pa
 	strvec_push(&argv, "-C");
 	strvec_push(&argv, t->top);
 	strvec_push(&argv, "--literal-pathspecs");
+	/* The tree's config may name a program to run on every index read. */
+	strvec_push(&argv, "-c");
+	strvec_push(&argv, "core.fsmonitor=false");
 	for (size_t i = 0; args[i]; i++)
 		strvec_push(&argv, args[i]);
 	struct strvec envv = STRVEC_INIT;
@@ -40,7 +41,7 @@ int repo_git(const struct tree *t, const char *const *args, const char *stdin_pa
 		strvec_push(&envv, env[i]);
 	struct child c = {
 		.argv = argv.v, .stdin_path = stdin_path, .env = (const char *const *)envv.v,
-		.clean_git_env = true, .max_out = max_out, .max_err = REPO_MAX_ERR,
+		.max_out = max_out, .max_err = REPO_MAX_ERR,
 		.timeout = REPO_GIT_TIMEOUT,
 	};
 	int ret = child_run(&c, out, err, why);
@@ -55,7 +56,8 @@ bool repo_path_ok(const char *path)
 		return false;
 	for (const char *p = path; *p;) {
 		size_t n = strcspn(p, "/");
-		if (!n || (n == 1 && p[0] == '.') || (n == 2 && p[0] == '.' && p[1] == '.'))
+		if (!n || (n == 1 && p[0] == '.') || (n == 2 && p[0] == '.' && p[1] == '.') ||
+		    (n == 4 && !strncasecmp(p, ".git", 4)))
 			return false;
 		p += n;
 		if (*p)
@@ -90,87 +92,6 @@ char *repo_scratch_write(const struct tree *t, const char *name, const char *dat
 		return NULL;
 	}
 	return path;
-}
-
-/* A tracked path may still lead out of the tree through a symbolic link. */
-static void read_work_file(const struct tree *t, struct repo_file *f)
-{
-	struct buf path = BUF_INIT, text = BUF_INIT;
-	char real[PATH_MAX];
-	struct stat st;
-	buf_addf(&path, "%s/%s", t->top, f->path);
-	size_t top = strlen(t->top);
-	if (realpath(path.data, real) && !strncmp(real, t->top, top) && real[top] == '/' &&
-	    !stat(real, &st) && S_ISREG(st.st_mode) && (size_t)st.st_size <= REPO_MAX_FILE &&
-	    !slurp_file(real, REPO_MAX_FILE, &text)) {
-		f->data = buf_detach(&text, &f->len);
-	}
-	buf_release(&text);
-	buf_release(&path);
-}
-
-/* "git cat-file --batch": "<id> blob <size>\n<data>\n" or "<what> missing\n". */
-static void parse_batch(const struct buf *out, struct repo_file *files, size_t n)
-{
-	const char *p = out->data, *end = out->data + out->len;
-	for (size_t i = 0; i < n && p < end; i++) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		if (!nl)
-			return;
-		char type[16];
-		unsigned long size;
-		int got = sscanf(p, "%*s %15s %lu", type, &size);
-		p = nl + 1;
-		if (got != 2)
-			continue;	/* missing, or ambiguous */
-		if (size > (unsigned long)(end - p))
-			return;
-		if (!strcmp(type, "blob") && size <= REPO_MAX_FILE) {
-			files[i].data = xstrndup(p, size);
-			files[i].len = size;
-		}
-		p += size + 1;
-	}
-}
-
-int repo_read(const struct tree *t, const char *commit, const char *const *paths, size_t n,
-	      struct repo_file *files, struct buf *why)
-{
-	for (size_t i = 0; i < n; i++)
-		files[i] = (struct repo_file){ .path = xstrdup(paths[i]) };
-	if (!commit) {
-		for (size_t i = 0; i < n; i++)
-			if (repo_path_ok(paths[i]))
-				read_work_file(t, &files[i]);
-		return 0;
-	}
-	struct buf req = BUF_INIT, out = BUF_INIT;
-	for (size_t i = 0; i < n; i++)
-		/* An unsafe path still gets a line, so that answers stay in step. */
-		buf_addf(&req, "%s:%s\n", commit, repo_path_ok(paths[i]) ? paths[i] : "/");
-	char *in = repo_scratch_write(t, "cat-file", req.data, req.len);
-	int ret = -1;
-	if (!in) {
-		buf_addf(why, "cannot write into %s: %s", t->scratch, strerror(errno));
-	} else {
-		static const char *const args[] = { "cat-file", "--batch", NULL };
-		ret = repo_git(t, args, in, NULL, n * (REPO_MAX_FILE + 128), &out, NULL, why);
-		if (!ret)
-			parse_batch(&out, files, n);
-		else if (ret > 0)
-			buf_addf(why, "git cat-file failed (status %d)", ret);
-	}
-	free(in);
-	buf_release(&req);
-	buf_release(&out);
-	return ret ? -1 : 0;
-}
-
-void repo_file_release(struct repo_file *f)
-{
-	free(f->path);
-	free(f->data);
-	*f = (struct repo_file){ 0 };
 }
 
 static bool is_hex(const char *s, size_t min, size_t max)

@@ -1,8 +1,9 @@
 /*
  * repo.h: the maintainer's git work tree, read-only. Every git command runs
- * as a child process without a shell, with GIT_* variables from our own
- * environment dropped and optional locks off; temporary files (the patch,
- * a private index) live in a scratch directory of ours, never in the tree.
+ * as a child process without a shell, in the minimal environment of
+ * base/child.h (no GIT_* variable of ours, no API key), with optional locks
+ * and the tree's fsmonitor program off; temporary files (the patch, a
+ * private index) live in a scratch directory of ours, never in the tree.
  */
 #ifndef REPO_H
 #define REPO_H
@@ -13,6 +14,8 @@
 #include "base/buf.h"
 
 struct symbol_index;
+struct tracked;
+struct read_cache;
 
 struct tree {
 	char *top;		/* absolute path of the work tree */
@@ -22,10 +25,9 @@ struct tree {
 	struct symbol_index *index;	/* loaded on first use */
 	bool index_tried;
 	bool quiet;
+	struct tracked *tracked;	/* what git tracks: repo/tracked.h */
+	struct read_cache *reads;	/* what this run read: repo/read.h */
 };
-
-/* Files over this size are not read: generated tables, firmware, data. */
-#define REPO_MAX_FILE ((size_t)8 << 20)
 
 /*
  * Runs "git -C top ARGS..." (args NULL-terminated) with stdin from
@@ -36,27 +38,14 @@ int repo_git(const struct tree *t, const char *const *args, const char *stdin_pa
 	     const char *const *env, size_t max_out, struct buf *out, struct buf *err,
 	     struct buf *why);
 
-/* A path from a mail that may be read below the top: relative, no "..", no "//". */
+/*
+ * A path from a mail that may be read below the top: relative, no "..",
+ * no "//", no ".git" (in any case) among its folders.
+ */
 bool repo_path_ok(const char *path);
 
 /* "<scratch>/<name>"; caller frees. */
 char *repo_scratch_path(const struct tree *t, const char *name);
-
-/* A file's text, read from the work tree or at a commit. */
-struct repo_file {
-	char *path;
-	char *data;		/* NUL-terminated; NULL when it could not be read */
-	size_t len;
-};
-
-/*
- * Reads the n paths at commit (NULL: the work tree) into files[0..n).
- * A file that is missing, too large or unsafe has data NULL. Returns 0,
- * or -1 with the reason in *why when git could not be run.
- */
-int repo_read(const struct tree *t, const char *commit, const char *const *paths, size_t n,
-	      struct repo_file *files, struct buf *why);
-void repo_file_release(struct repo_file *f);
 
 /* Is id (hex) a commit in this repository? Its full id goes to *fullo (caller frees). */
 bool repo_has_commit(const struct tree *t, const char *id, char **fullo);

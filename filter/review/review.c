@@ -93,6 +93,12 @@ void review_note_cuts(struct review *r, const struct mail *m, const struct patch
 	buf_release(&note);
 }
 
+void review_note_skipped(struct review *r, const struct strvec *skipped)
+{
+	for (size_t i = 0; skipped && i < skipped->n; i++)
+		review_note(r, "%s", skipped->v[i]);
+}
+
 void review_summary(struct review *r, const char *text)
 {
 	strvec_push(&r->summary, text);

@@ -94,6 +94,9 @@ void review_summary(struct review *r, const char *text);
 /* Each limit the mail or its patch went past: a note, and the same line on stderr. */
 void review_note_cuts(struct review *r, const struct mail *m, const struct patch *p);
 
+/* The messages of the input skipped past a limit (mail_list.skipped): a note each. */
+void review_note_skipped(struct review *r, const struct strvec *skipped);
+
 /* A line on a dismissed finding (fingerprint fp) for r->dismissed. */
 void review_dismissed(struct review *r, const struct patch *p, const struct finding *f,
 		      const char *fp);

@@ -392,6 +392,9 @@ void run_review(const struct run_job *job, struct run_result *res)
 		r.v[i].s = &r.set.v[i];
 		prepare(&r.v[i], job, &r.thread);
 	}
+	/* The messages of the input past a limit, named in the first draft. */
+	review_note_skipped(!r.set.n ? &r.plain : r.set.v[0].cover ? &r.v[0].cover : &r.v[0].rs[0],
+			    &r.input.skipped);
 	review_all(&r);
 	open_sink(&r);
 	/* --requests-out: the requests are the output; the drafts wait for their answers. */

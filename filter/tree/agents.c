@@ -1,7 +1,7 @@
 /*
- * agents.c: the review notes a project keeps for AI tools in AGENTS.md:
- * every section whose heading mentions review, to the next heading of the
- * same or a higher level.
+ * agents.c: the review notes a project keeps for AI tools in AGENTS.md (as
+ * git tracks it): every section whose heading mentions review, to the next
+ * heading of the same or a higher level.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +9,7 @@
 
 #include "base/buf.h"
 #include "base/msg.h"
-#include "base/slurp.h"
+#include "repo/tracked.h"
 #include "tree/tree.h"
 
 #define AGENTS_MAX_FILE ((size_t)256 << 10)
@@ -31,12 +31,10 @@ static bool mentions_review(const char *s, size_t len)
 	return false;
 }
 
-char *tree_agents_notes(const char *top)
+char *tree_agents_notes(const struct tree *t)
 {
-	struct buf path = BUF_INIT, text = BUF_INIT, notes = BUF_INIT;
-	buf_addf(&path, "%s/AGENTS.md", top);
-	int ret = slurp_file(path.data, AGENTS_MAX_FILE, &text);
-	buf_release(&path);
+	struct buf text = BUF_INIT, notes = BUF_INIT;
+	int ret = tracked_read(t, "AGENTS.md", AGENTS_MAX_FILE, &text);
 	int in = 0;		/* the level of the section being copied, or 0 */
 	for (const char *p = text.data, *end = text.data + text.len; !ret && p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));

@@ -53,7 +53,7 @@ int tree_checkpatch(const struct tree_review *tr, const char *text, size_t len,
 	const char *const envv[] = { "LC_ALL=C", env.data, NULL };
 	struct child c = {
 		.argv = argv, .cwd = tr->tree->scratch, .stdin_path = in, .env = envv,
-		.clean_git_env = true, .max_out = CHECKPATCH_MAX_OUT, .max_err = 0,
+		.max_out = CHECKPATCH_MAX_OUT, .max_err = 0,
 		.timeout = CHECKPATCH_TIMEOUT,
 	};
 	int ret = in ? child_run(&c, &out, NULL, why) : -1;

@@ -13,7 +13,9 @@
 #include "code/contract.h"
 #include "code/index.h"
 #include "repo/base.h"
+#include "repo/read.h"
 #include "repo/repo.h"
+#include "repo/tracked.h"
 #include "tree/tree.h"
 
 static bool has_c(const struct patch *p)
@@ -45,19 +47,24 @@ void tree_review_patch(struct tree *t, const struct patch *p,
 		buf_addf(&after, " on top of the %zu patch%s before it in the series", nearlier,
 			 nearlier == 1 ? "" : "es");
 	}
-	tr->applies = base_applies(t, earlier, nearlier, p, tr->base, &why);
-	if (tr->applies)
-		buf_addf(&note, "tree: the patch applies to %s%s", b.what.data, after.data);
-	else
-		buf_addf(&note, "tree: the patch does not apply to %s%s: %s; the context is from "
-			 "the files as they are", b.what.data, after.data, why.data);
-	tr->note = buf_detach(&note, NULL);
 	tr->files = xcalloc(1, sizeof(*tr->files));
 	tr->files->tree = t;
 	tr->files->commit = tr->base;
 	tr->files->earlier = earlier;
 	tr->files->nearlier = nearlier;
+	tr->files->budget = FILES_MAX_PATCH_BYTES;
 	files_load_patch(tr->files, p);
+	/* git apply would read as much again, once for each time the patch names a file. */
+	bool checked = !tr->files->capped;
+	tr->applies = checked && base_applies(t, earlier, nearlier, p, tr->base, &why);
+	if (!checked)
+		buf_addf(&note, "tree: whether the patch applies to %s%s was not checked", b.what.data,
+			 after.data);
+	else if (tr->applies)
+		buf_addf(&note, "tree: the patch applies to %s%s", b.what.data, after.data);
+	else
+		buf_addf(&note, "tree: the patch does not apply to %s%s: %s; the context is from "
+			 "the files as they are", b.what.data, after.data, why.data);
 	struct symbol_index *ix = has_c(p) ? symbol_index_get(t) : NULL;
 	struct changed_set set = { 0 }, contracts = { 0 };
 	context_changed(tr, want_context, &set);
@@ -66,6 +73,10 @@ void tree_review_patch(struct tree *t, const struct patch *p,
 		context_used(tr, ix, &set, &contracts);
 	}
 	context_callers(tr, ix, &set, want_context);
+	if (tr->files->capped)
+		buf_addf(&note, "; past %zu MiB of the tree's files for this patch, the rest "
+			 "were not read", FILES_MAX_PATCH_BYTES >> 20);
+	tr->note = buf_detach(&note, NULL);
 	free(set.v);
 	free(contracts.v);
 	base_release(&b);
@@ -203,6 +214,8 @@ struct tree *tree_open(const char *dir, bool quiet)
 	t->top = xstrndup(out.data, nl ? (size_t)(nl - out.data) : out.len);
 	t->git_dir = nl ? xstrndup(nl + 1, strcspn(nl + 1, "\n")) : xstrdup("");
 	buf_release(&out);
+	t->tracked = tracked_new();
+	t->reads = read_cache_new();
 	t->head = repo_resolve_commit(t, "HEAD");
 	t->scratch = make_scratch();
 	buf_release(&err);
@@ -218,6 +231,16 @@ struct tree *tree_open(const char *dir, bool quiet)
 const char *tree_top(const struct tree *t)
 {
 	return t->top;
+}
+
+void tree_list_tracked(const struct tree *t, const char *dir, struct strvec *names)
+{
+	tracked_list(t, dir, names);
+}
+
+int tree_read_tracked(const struct tree *t, const char *path, size_t max, struct buf *out)
+{
+	return tracked_read(t, path, max, out);
 }
 
 /* The scratch directory is flat: only files, ours and checkpatch's. */
@@ -245,6 +268,8 @@ void tree_close(struct tree *t)
 	if (t->scratch)
 		remove_scratch(t->scratch);
 	symbol_index_free(t->index);
+	tracked_free(t->tracked);
+	read_cache_free(t->reads);
 	free(t->scratch);
 	free(t->head);
 	free(t->git_dir);

@@ -5,9 +5,10 @@
  * whether the patch applies there, and gathers the code around the
  * change: the changed functions whole, after the patch; the definitions
  * the added lines use; the callers of functions whose signature or
- * results change. It also runs the tree's own checkpatch.pl, and finds
- * what only a tree shows (callers left behind, removed names still used).
- * The tree is only read: nothing is written into it or its git directory.
+ * results change. It finds what only a tree shows (callers left behind,
+ * removed names still used) and, when the user trusts the tree's code,
+ * runs its checkpatch.pl. The tree is only read: nothing is written into
+ * it or its git directory.
  */
 #ifndef TREE_H
 #define TREE_H
@@ -16,6 +17,7 @@
 #include <stddef.h>
 
 #include "base/buf.h"
+#include "base/strvec.h"
 #include "code/outcome.h"
 #include "patch/patch.h"
 
@@ -91,6 +93,15 @@ void checkpatch_reports_free(struct checkpatch_report *v, size_t n);
  * The review notes the tree keeps for AI tools: the sections of its
  * AGENTS.md whose heading mentions review, or NULL. Caller frees.
  */
-char *tree_agents_notes(const char *top);
+char *tree_agents_notes(const struct tree *t);
+
+/*
+ * The tree's own files beside the code (.patchreview/ guides), read as
+ * git tracks them in the work tree (repo/tracked.h): the names of the
+ * tracked files directly in the folder dir into *names; and one file's
+ * text, up to max bytes (0, or -1 with errno: ENOENT, EFBIG).
+ */
+void tree_list_tracked(const struct tree *t, const char *dir, struct strvec *names);
+int tree_read_tracked(const struct tree *t, const char *path, size_t max, struct buf *out);
 
 #endif

@@ -8,10 +8,45 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <sanitizer/allocator_interface.h>
+
 #include "base/msg.h"
 #include "draft/draft.h"
 #include "patch/parse.h"
 #include "fuzz.h"
+
+/* Heap in use, through the sanitizer's hooks (one thread), and its peak since fuzz_mem_start(). */
+static size_t heap_now, heap_peak, heap_mark;
+
+static void on_malloc(const volatile void *ptr, size_t size)
+{
+	(void)ptr;
+	heap_now += size;
+	if (heap_now > heap_peak)
+		heap_peak = heap_now;
+}
+
+static void on_free(const volatile void *ptr)
+{
+	const void *p = (const void *)ptr;
+	size_t size = p && __sanitizer_get_ownership(p) ? __sanitizer_get_allocated_size(p) : 0;
+	heap_now -= size < heap_now ? size : heap_now;
+}
+
+void fuzz_mem_start(void)
+{
+	heap_mark = heap_peak = heap_now;
+}
+
+void fuzz_mem_check(const char *what, size_t len, size_t times, size_t plus)
+{
+	size_t used = heap_peak - heap_mark, bound = times * len + plus;
+	if (used <= bound)
+		return;
+	fprintf(stderr, "fuzz: %s took %zu bytes of heap at its peak for %zu bytes in, "
+		"over its bound of %zu x %zu + %zu\n", what, used, len, times, len, plus);
+	abort();
+}
 
 static _Noreturn void broken(const char *what, const char *at, size_t len)
 {
@@ -101,6 +136,8 @@ static void check_text(const char *s, size_t len)
 			broken("a control character", s + i, len - i);
 		if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069))
 			broken("a bidirectional override", s + i, len - i);
+		if (cp == 0x2028 || cp == 0x2029)
+			broken("a line or paragraph separator", s + i, len - i);
 		i += n;
 	}
 }
@@ -202,10 +239,12 @@ const struct fuzz_patch *fuzz_fixed_patch(void)
 
 void fuzz_init(void)
 {
+	__sanitizer_install_malloc_and_free_hooks(on_malloc, on_free);
 	mail_init();
 	msg_silence_warnings();
 	/* No user configuration, suppressions or cache: only what the harness sets. */
 	setenv("XDG_CONFIG_HOME", fuzz_scratch(), 1);
 	setenv("XDG_CACHE_HOME", fuzz_scratch(), 1);
+	setenv("XDG_DATA_HOME", fuzz_scratch(), 1);
 	setenv("HOME", fuzz_scratch(), 1);
 }

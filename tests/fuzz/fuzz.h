@@ -19,7 +19,8 @@
  * Aborts, so that libFuzzer keeps the input, unless the draft is what the
  * writer intends: a header block of known fields, each once, printable
  * ASCII, folded lines marked; then a body of valid UTF-8 without control
- * bytes but tab and newline, without bidirectional overrides, without a
+ * bytes but tab and newline, without bidirectional overrides or U+2028
+ * and U+2029, without a
  * line starting "From " or over 998 bytes, and whose lines starting '>'
  * are quoted lines of p, in order.
  */
@@ -42,7 +43,16 @@ struct fuzz_patch {
 };
 const struct fuzz_patch *fuzz_fixed_patch(void);
 
-/* What every harness does first: GMime, no warnings, no user files. */
+/* What every harness does first: GMime, no warnings, no user files, the heap watched. */
 void fuzz_init(void);
+
+/*
+ * The heap's peak, as the sanitizer's malloc and free hooks see it:
+ * fuzz_mem_start() marks where a step begins; fuzz_mem_check() aborts,
+ * so that libFuzzer keeps the input, when the step's peak went over times
+ * x len + plus bytes: the multiple of its input each harness documents.
+ */
+void fuzz_mem_start(void);
+void fuzz_mem_check(const char *what, size_t len, size_t times, size_t plus);
 
 #endif

@@ -9,13 +9,14 @@
 #                              seed (make check runs this through t60-fuzz.sh)
 #
 # Seeds are read in place: tests/mails, tests/parse, ../shared/corpus (or
-# $CORPUS), prompts/, tests/fuzz/regressions/TARGET, and what seeds.py
-# makes from the stand-in server. A crash is saved as build/fuzz/crash-*
+# $CORPUS), prompts/, filter/ (C), tests/fuzz/regressions/TARGET, and what
+# seeds.py makes (answers and streams from the stand-in server, patches of
+# this tree's files, drafts and replies). A crash is saved as build/fuzz/crash-*
 # (the target's output says why); once fixed, add it to
 # tests/fuzz/regressions/TARGET/ so that every check replays it.
 cd "$(dirname "$0")/../.." || exit 2
 B=build/fuzz
-TARGETS="mail answer stream config guide"
+TARGETS="mail answer stream config guide cscan apply thread learn"
 CORPUS=${CORPUS:-../shared/corpus}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/lsan.supp:print_suppressions=0}
@@ -25,7 +26,9 @@ seeds() {
 	target=$1
 	case $target in
 	mail) set -- tests/mails tests/parse; [ -d "$CORPUS" ] && set -- "$@" "$CORPUS" ;;
+	thread) set -- tests/mails; [ -d "$CORPUS" ] && set -- "$@" "$CORPUS" ;;
 	guide) set -- prompts ;;
+	cscan) set -- filter tests/tools ;;
 	*) set -- "$B/seeds/$target" ;;
 	esac
 	[ -d "tests/fuzz/regressions/$target" ] && set -- "$@" "tests/fuzz/regressions/$target"

@@ -11,7 +11,11 @@ llm-net.eml, and configuration files in the forms the README shows.
   DIR/stream/WIRE-SCENARIO one control byte, two for fake_http.c, then the
                            body a server would stream (fuzz_stream)
   DIR/config/NAME          configuration files (fuzz_config)
+  DIR/apply/NAME           a file of this tree, a NUL, and a patch of it (fuzz_apply)
+  DIR/learn/NAME           one byte for the command, then a draft or a sent
+                           reply to <fuzz@example.org> (fuzz_learn)
 """
+import difflib
 import email
 import email.policy
 import json
@@ -88,6 +92,58 @@ def main():
     }
     for name, text in configs.items():
         write(os.path.join(out, "config", name), text)
+    apply_seeds(out)
+    learn_seeds(out)
+
+
+def diff_mail(path, old, new):
+    """A patch mail's text: the diff of path from old to new, as git writes it."""
+    hunks = difflib.unified_diff(old.splitlines(True), new.splitlines(True), n=3)
+    body = "".join(l if l.endswith("\n") else l + "\n\\ No newline at end of file\n"
+                   for l in list(hunks)[2:])
+    return ("Fix it.\n\nSigned-off-by: A <a@example.org>\n---\n"
+            "diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n%s" % (path, path, path, path, body))
+
+
+def apply_seeds(out):
+    """Files of this tree with a few lines changed, added and removed, some shifted."""
+    names = ["filter/base/buf.c", "filter/base/text.c", "filter/patch/diff.c", "filter/mail/mbox.c"]
+    for name in names:
+        with open(os.path.join(ROOT, name)) as f:
+            old = f.read()
+        lines = old.splitlines(True)
+        new = lines[:]
+        new[len(new) // 3] = "/* changed */\n"
+        del new[len(new) // 2]
+        new.insert(2 * len(new) // 3, "\tint added = 1;\n")
+        new = "".join(new)
+        base = os.path.basename(name)
+        write(os.path.join(out, "apply", base), (old + "\0" + diff_mail(name, old, new)).encode())
+        shifted = "/* a\n * b\n */\n" * 5 + old
+        write(os.path.join(out, "apply", "shifted-" + base),
+              (shifted + "\0" + diff_mail(name, old, new)).encode())
+    write(os.path.join(out, "apply", "new-file"),
+          ("\0" + diff_mail("x.c", "", "int x;\nint y;\n").replace("--- a/x.c", "--- /dev/null")
+           ).encode())
+    write(os.path.join(out, "apply", "no-newline"),
+          ("a\nb" + "\0" + diff_mail("n.c", "a\nb", "a\nc")).encode())
+
+
+def learn_seeds(out):
+    """Drafts with a fingerprints line, and sent replies to the recorded mail."""
+    draft = ("From: Jane <jane@example.org>\nTo: Ada <ada@example.org>\n"
+             "Subject: Re: [PATCH] net: fix it\nIn-Reply-To: <fuzz@example.org>\n"
+             "References: <fuzz@example.org>\n\nAda <ada@example.org> wrote:\n"
+             "> +\tbuf = kmalloc(len, GFP_KERNEL);\n\nIs this allocation ever freed?\n\n"
+             "[patchreview-fingerprints: 0ac5a26cb931 edf111de498f 178bf958c4f6]\n")
+    write(os.path.join(out, "learn", "list"), b"\0" + draft.encode())
+    write(os.path.join(out, "learn", "all"), b"\1" + draft.encode())
+    write(os.path.join(out, "learn", "kept"), b"\2" + draft.encode())
+    write(os.path.join(out, "learn", "deleted"),
+          b"\2" + draft.replace("Is this allocation ever freed?", "Thanks!").encode())
+    mbox = "".join("From x Mon Sep 17 00:00:00 2001\n" + draft.replace("fuzz@", "f%d@" % i) + "\n"
+                   for i in range(3))
+    write(os.path.join(out, "learn", "mbox"), b"\2" + mbox.encode())
 
 
 main()
