@@ -29,6 +29,9 @@ export XDG_CONFIG_HOME="$T/config" XDG_CACHE_HOME="$T/cache" XDG_DATA_HOME="$T/d
 unset PATCHREVIEW_CONFIG PATCHREVIEW_BACKEND PATCHREVIEW_FROM PATCHREVIEW_SIGNATURE \
 	PATCHREVIEW_MUTT PATCHREVIEW_MUTT_FLAGS PATCHREVIEW_MUTT_FROM PATCHREVIEW_MUTT_REALNAME \
 	PATCHREVIEW_MUTT_HOSTNAME PATCHREVIEW_MUTT_SIGNATURE PATCHREVIEW_MUTT_SIG_DASHES
+# One request a review unless a test asks for the verify pass; t30 checks the
+# default (verify = low) by unsetting this.
+export PATCHREVIEW_VERIFY=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:exitcode=99}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:exitcode=99}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$ROOT/tests/lsan.supp:print_suppressions=0}

@@ -210,8 +210,10 @@ check "verify: ... and counted, the one below min_confidence too" err_has "verif
 
 # verify = low: what min_confidence would drop goes to the second pass instead.
 n=$(requests)
-PATCHREVIEW_VERIFY=low run_pr --no-cache < "$NET"
-check "verify low: a second request with only the finding below min_confidence" \
+unset PATCHREVIEW_VERIFY
+run_pr --no-cache < "$NET"
+export PATCHREVIEW_VERIFY=no
+check "verify low, the default: a second request with only the finding below min_confidence" \
 	logq "len(r) == $n + 2 and u.count('\nfinding ') == 1 and 'STANDIN-UNSURE' in u and 'STANDIN-ANCHORED' not in u"
 check "verify low: the finding it keeps is in the draft, and counted" \
 	sh -c "grep -q STANDIN-UNSURE '$T/out' && grep -q 'verify kept 1 below min_confidence' '$T/err'"

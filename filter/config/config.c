@@ -66,7 +66,7 @@ static const struct key keys[] = {
 	KEY(min_confidence, KEY_DOUBLE, "0.6", "drop model findings less sure than this (verify = low checks them instead), 0..1"),
 	CHOICE(low_confidence, "drop section", "findings below min_confidence: drop, or list them at the end"),
 	CHOICE(preexisting, "hide section", "model findings on code the patch does not touch: hide, or list them at the end"),
-	CHOICE(verify, "no low yes", "ask the model to refute findings in a second pass: no, low (those below min_confidence), yes (all)"),
+	CHOICE(verify, "low no yes", "ask the model to refute findings in a second pass: no, low (those below min_confidence), yes (all)"),
 	KEY(prompts_dir, KEY_STRING, NULL, "your prompt guides (unset: ~/.config/patchreview/prompts)"),
 	KEY(disclosure, KEY_STRING, "Assisted-by: patchreview (%s)", "closing line naming the model (%s), or none"),
 	KEY(tree, KEY_STRING, NULL, "git work tree to read the code around the patch from"),
