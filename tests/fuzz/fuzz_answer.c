@@ -25,7 +25,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	config_init(&config);
 	config.answers = fuzz_scratch();
 	config.request_name = "fuzz";
-	config.verify = "yes";
+	config_set(&config, "verify", "yes", "fuzz");
 	config.quiet = true;
 	static const char *const names[] = { "fuzz", "fuzz.repair", "fuzz.finding_verdicts" };
 	for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {

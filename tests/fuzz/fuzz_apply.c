@@ -12,6 +12,7 @@
 
 #include "base/msg.h"
 #include "fuzz.h"
+#include "patch/parse.h"
 #include "repo/files.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -35,7 +36,10 @@ static void apply_each(const char *text, size_t len, const struct patch *p, size
 				.base = (char *)text, .base_len = len, .post = out.data,
 				.post_len = out.len, .patch_file = (int32_t)fi, .delta = delta,
 			};
-			uint32_t lines = text_line_count(out.data ? out.data : "", out.len);
+			uint32_t lines = 0;	/* the applied text's lines, the last maybe without newline */
+			for (size_t b = 0; b < out.len; b++)
+				lines += out.data[b] == '\n';
+			lines += out.len && out.data[out.len - 1] != '\n';
 			for (size_t l = 0; l < p->nlines; l++)
 				if (p->lines[l].hunk >= 0 && p->hunks[p->lines[l].hunk].file == (int32_t)fi &&
 				    files_line_of(&f, p, l) > lines + 1)

@@ -27,7 +27,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		c->cache = false;
 		c->quiet = true;
 		c->retries = 0;
-		c->verify = i >= 3;
+		config_set(c, "verify", i >= 3 ? "yes" : "no", "fuzz");
 	}
 	return 0;
 }

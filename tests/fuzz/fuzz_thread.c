@@ -12,6 +12,7 @@
 
 #include "base/msg.h"
 #include "fuzz.h"
+#include "patch/parse.h"
 #include "thread/thread.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
