@@ -297,6 +297,30 @@ run_pr --tree "$TREE" < "$T/needs.eml"
 check "prerequisite: not in the tree, said so; the patch does not apply to the base alone" \
 	note_has "tree: the patch does not apply to base-commit d43c91f99020 (from the mail); 1 of its 1 prerequisite patches are not in the tree: filter/base/slurp.c, hunk 1 of 1"
 
+# The prerequisites' patch-ids are computed once a run for a base: a
+# series of 5 patches whose cover letter names one runs git log -p once
+# (counted by a git in PATH that logs its arguments), not once a patch.
+at d43c91f
+git -C "$TREE" checkout -q -b prereq5
+sed -i 's/^#define SLURP_CHUNK 65536$/#define SLURP_CHUNK 131072/' "$TREE/filter/base/slurp.c"
+commit "slurp: bigger reads"
+for i in 1 2 3 4 5; do
+	echo "/* $i */" >> "$TREE/filter/base/slurp.c"
+	commit "slurp: note $i"
+done
+git -C "$TREE" format-patch -q --stdout --cover-letter --base=d43c91f -5 HEAD > "$T/prereq5.mbox"
+git -C "$TREE" reset -q --hard HEAD~5
+mkdir -p "$T/bin"
+real_git=$(command -v git)
+printf '#!/bin/sh\necho "$*" >> "%s"\nexec "%s" "$@"\n' "$T/git.log" "$real_git" > "$T/bin/git"
+chmod +x "$T/bin/git"
+: > "$T/git.log"
+rm -rf "$T/p5-out"
+PATH="$T/bin:$PATH" run_pr --tree "$TREE" --output-dir "$T/p5-out" < "$T/prereq5.mbox"
+check "prerequisite: a 5-patch series runs git log -p once for them" sh -c "
+	[ \$(grep -c ' log .* -p ' '$T/git.log') -eq 1 ] &&
+	[ \$(grep -l -F 'and its 1 prerequisite patch (up to commit' '$T/p5-out/'* | wc -l) -eq 5 ]"
+
 # A series: the cover letter's base-commit is every patch's, and patch k
 # is checked, and its files read, on top of patches 1..k-1. Patch 2 changes
 # a line patch 1 adds; patch 3 one that patch 2 changes.

@@ -27,6 +27,10 @@ struct tree {
 	bool quiet;
 	struct tracked *tracked;	/* what git tracks: repo/tracked.h */
 	struct read_cache *reads;	/* what this run read: repo/read.h */
+	/* The patch-ids of base..HEAD, computed once a run for each base (repo/base.c). */
+	char *prereq_base;
+	struct buf prereq_ids;
+	double prereq_seconds;	/* spent on them so far this run */
 };
 
 /*
@@ -37,6 +41,11 @@ struct tree {
 int repo_git(const struct tree *t, const char *const *args, const char *stdin_path,
 	     const char *const *env, size_t max_out, struct buf *out, struct buf *err,
 	     struct buf *why);
+
+/* repo_git() with a deadline of its own: killed after timeout seconds. */
+int repo_git_within(const struct tree *t, const char *const *args, const char *stdin_path,
+		    const char *const *env, size_t max_out, double timeout, struct buf *out,
+		    struct buf *err, struct buf *why);
 
 /*
  * A path from a mail that may be read below the top: relative, no "..",

@@ -216,6 +216,7 @@ struct tree *tree_open(const char *dir, bool quiet)
 	buf_release(&out);
 	t->tracked = tracked_new();
 	t->reads = read_cache_new();
+	t->prereq_ids = (struct buf)BUF_INIT;
 	t->head = repo_resolve_commit(t, "HEAD");
 	t->scratch = make_scratch();
 	buf_release(&err);
@@ -271,6 +272,8 @@ void tree_close(struct tree *t)
 	tracked_free(t->tracked);
 	read_cache_free(t->reads);
 	free(t->scratch);
+	free(t->prereq_base);
+	buf_release(&t->prereq_ids);
 	free(t->head);
 	free(t->git_dir);
 	free(t->top);
