@@ -31,6 +31,7 @@ struct tree {
 	char *prereq_base;
 	struct buf prereq_ids;
 	double prereq_seconds;	/* spent on them so far this run */
+	double checkpatch_seconds;	/* spent running its checkpatch.pl this run (tree/checkpatch.c) */
 };
 
 /*
