@@ -184,33 +184,47 @@ PATCHREVIEW_CONTEXT_BUDGET=$((full - 1)) run_pr --tree "$TREE" < "$T/long.eml"
 check "short: the head, the change with its surroundings, and the end" \
 	logq '"int mail_read(int fd, struct mail *m)\n{\n[... lines 149-163 ...]\n" in u and "only the first is reviewed" in u and "[... lines 177-194 ...]\n}\n" in u'
 
-# The tree's checkpatch.pl: a stand-in that logs how it was run and reports
+# The tree's checkpatch.pl: a stand-in that logs how it was run, and
+# whether the model was asked while it ran (it waits up to 10 s for the
+# stand-in server's first request), and reports on each mail it is given:
 # on an added line twice (one type a built-in rule stands for), a context
 # line and the commit message.
-mkdir -p "$TREE/scripts"
-cat > "$TREE/scripts/checkpatch.pl" <<'PY'
+cat > "$T/checkpatch.pl" <<'PY'
 #!/usr/bin/env python3
-import os, sys
+import os, sys, time
+asked = False
+for _ in range(100):
+    if os.path.exists("@LLM_LOG@") and os.path.getsize("@LLM_LOG@"):
+        asked = True
+        break
+    time.sleep(0.1)
 with open("@CP_LOG@", "a") as log:   # our environment is not passed on
-    log.write("cwd=%s args=%s\n" % (os.getcwd(), " ".join(sys.argv[1:])))
-lines = sys.stdin.read().split("\n")
-added = [i + 1 for i, l in enumerate(lines) if l.startswith("+") and not l.startswith("+++")]
-context = [i + 1 for i, l in enumerate(lines) if l.startswith(" ") and i > 10]
-print("-:%d: WARNING:STANDIN_ADDED: an added line" % added[0])
-print("-:%d: ERROR:TRAILING_WHITESPACE: trailing whitespace" % added[0])
-print("-:%d: WARNING:STANDIN_ADDED: an added line" % added[1])
-print("-:%d: WARNING:STANDIN_CONTEXT: a context line" % context[0])
-print("-:4: WARNING:STANDIN_MESSAGE: the commit message" )
+    log.write("cwd=%s args=%s model-asked=%s\n" % (os.getcwd(), " ".join(sys.argv[1:]),
+                                                   "yes" if asked else "no"))
+for name in [a for a in sys.argv[1:] if not a.startswith("-")]:
+    lines = open(name).read().split("\n")
+    added = [i + 1 for i, l in enumerate(lines) if l.startswith("+") and not l.startswith("+++")]
+    context = [i + 1 for i, l in enumerate(lines) if l.startswith(" ") and i > 10]
+    print("%s:%d: WARNING:STANDIN_ADDED: an added line" % (name, added[0]))
+    print("%s:%d: ERROR:TRAILING_WHITESPACE: trailing whitespace" % (name, added[0]))
+    if len(added) > 1:
+        print("%s:%d: WARNING:STANDIN_ADDED: an added line" % (name, added[1]))
+    if context:
+        print("%s:%d: WARNING:STANDIN_CONTEXT: a context line" % (name, context[0]))
+    print("%s:4: WARNING:STANDIN_MESSAGE: the commit message" % name)
 print("total: 1 errors, 4 warnings")
 sys.exit(1)
 PY
 CP_LOG=$T/cp.log
-sed -i "s|@CP_LOG@|$CP_LOG|" "$TREE/scripts/checkpatch.pl"
-chmod +x "$TREE/scripts/checkpatch.pl"
+sed -i -e "s|@CP_LOG@|$CP_LOG|g" -e "s|@LLM_LOG@|$LOG|g" "$T/checkpatch.pl"
+chmod +x "$T/checkpatch.pl"
+mkdir -p "$TREE/scripts"
+cp "$T/checkpatch.pl" "$TREE/scripts/checkpatch.pl"
 at cf1c6a0~1
 run_pr --tree "$TREE" < "$T/anchor.eml"
 check "checkpatch: the tree's code is not run unless checkpatch = yes" \
 	sh -c "[ ! -s '$CP_LOG' ] && ! grep -q 'checkpatch.pl:' '$T/out'"
+: > "$LOG"
 PATCHREVIEW_CHECKPATCH=yes run_pr --tree "$TREE" < "$T/anchor.eml"
 check "checkpatch: its report on an added line, under that line, with the count of the rest" \
 	under '> +		/* The diff marker; an empty context line lost it to the mailer. */' \
@@ -218,12 +232,18 @@ check "checkpatch: its report on an added line, under that line, with the count 
 check "checkpatch: a report on the commit message kept" draft_has 'checkpatch.pl: the commit message \(STANDIN_MESSAGE\)'
 check "checkpatch: nothing about unchanged lines" draft_lacks STANDIN_CONTEXT
 check "checkpatch: no duplicate of a built-in rule's type" draft_lacks TRAILING_WHITESPACE
+check "checkpatch: run while the model reviews the patch, not before" grep -q 'model-asked=yes$' "$CP_LOG"
+closing() { sed -n 's/^X-Patchreview-Summary: The built-in checks made \([0-9]*\) comments\.$/\1/p' "$T/out"; }
+with_cp=$(closing)
 check "checkpatch: run with --no-tree from our scratch directory, not the tree" sh -c "
-	grep -q -- '--no-tree --terse --show-types --color=never --no-summary -\$' '$CP_LOG' &&
+	grep -q -- '--no-tree --terse --show-types --color=never --no-summary checkpatch.0.mail model-asked' '$CP_LOG' &&
 	! grep -q 'cwd=$TREE' '$CP_LOG'"
 : > "$CP_LOG"
 PATCHREVIEW_CHECKPATCH=no run_pr --tree "$TREE" < "$T/anchor.eml"
 check "checkpatch = no: not run" sh -c "[ ! -s '$CP_LOG' ] && ! grep -q 'checkpatch.pl:' '$T/out'"
+without_cp=$(closing)
+check "checkpatch: the checks' closing sentence counts its 2 comments" \
+	test "${with_cp:-0}" -eq $((${without_cp:-0} + 2))
 PATCHREVIEW_CHECKPATCH=yes PATCHREVIEW_SKIP_CHECKS=checkpatch run_pr --tree "$TREE" < "$T/anchor.eml"
 check "skip_checks = checkpatch: not run either" sh -c "! grep -q 'checkpatch.pl:' '$T/out'"
 chmod -x "$TREE/scripts/checkpatch.pl"
@@ -361,6 +381,21 @@ rm -rf "$T/series-out"
 run_pr --tree "$TREE" --output-dir "$T/series-out" < "$T/series-broken.mbox"
 check "series: when an earlier patch does not apply, the next is checked against the base alone" \
 	series_note 0002 "tree: the patch does not apply to base-commit d43c91f99020 (from the series); the 1 patch before it in the series does not apply there, so it was checked against the base alone"
+
+# checkpatch.pl once for a series, on all its patches, while the model reviews them.
+mkdir -p "$TREE/scripts"
+cp "$T/checkpatch.pl" "$TREE/scripts/checkpatch.pl"
+: > "$CP_LOG"
+: > "$LOG"
+rm -rf "$T/series-cp"
+PATCHREVIEW_CHECKPATCH=yes run_pr --tree "$TREE" --output-dir "$T/series-cp" < "$T/series.mbox"
+check "checkpatch: run once for a 3-patch series, on its 3 patches, while the model reviews them" \
+	sh -c "[ \$(wc -l < '$CP_LOG') -eq 1 ] &&
+		grep -q -- '--no-summary checkpatch.0.mail checkpatch.1.mail checkpatch.2.mail model-asked=yes\$' '$CP_LOG'"
+check "checkpatch: each patch's reports in its own draft, none in the cover letter's" sh -c "
+	for f in '$T/series-cp/'000[123]-*; do grep -q 'checkpatch.pl: an added line (STANDIN_ADDED' \"\$f\" || exit 1; done &&
+	! grep -q STANDIN_ '$T/series-cp/'0000-*"
+rm -rf "$TREE/scripts"
 at d43c91f
 run_pr --tree "$TREE" --explain-prompt < "$T/series.mbox"
 check "series: patches 2 and 3 read slurp.c as the patches before them leave it" sh -c "

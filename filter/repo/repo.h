@@ -40,6 +40,7 @@ struct tree {
 	struct buf prereq_ids;
 	double prereq_seconds;	/* spent on them so far this run */
 	struct guess_memo guess;
+	double checkpatch_seconds;	/* spent running its checkpatch.pl this run (tree/checkpatch.c) */
 };
 
 /*
