@@ -82,6 +82,15 @@ check "base-commit: unknown to the tree, the base is guessed and the note says s
 run_pr --tree "$TREE" < "$T/atomic.eml"
 check "guess: no base named, the parent found from the index lines" \
 	note_has "tree: the patch applies to commit 2a1456529276 (guessed from the index lines: the newest commit where all 3 files match)"
+# A scratch file that cannot be written (a file size limit of 1 KiB, its
+# signal ignored; the draft goes through a pipe, which has no such limit):
+# no check, said so, and nothing reads the path that was not written.
+sh -c "trap '' XFSZ; ulimit -f 2; exec \"\$0\" --tree \"\$1\"" "$PR" "$TREE" \
+	< "$T/atomic.eml" 2>"$T/err" | cat > "$T/out"
+check "scratch file not written: the apply check not made, the note says so" \
+	note_has "could not prepare the check"
+check "scratch file not written: ... the review written, no sanitizer report" \
+	sh -c "grep -q ' wrote:\$' '$T/out' && ! grep -q -e Sanitizer -e 'runtime error' '$T/err'"
 
 # The context: the changed function whole, the definitions the added lines use.
 at cf1c6a0~1
