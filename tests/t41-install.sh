@@ -133,7 +133,15 @@ for path in sys.argv[3:]:
 PY
 check "README: the setup blocks are found (sh, muttrc, aerc)" \
 	sh -c "ls '$T/setup' | grep -q '\.sh\$' && ls '$T/setup' | grep -q '\.muttrc\$' && ls '$T/setup' | grep -q '\.aerc\$'"
-git -C "$T/repo" init -q 2>/dev/null
+check "README: its own setup lines are setup blocks (mutt, aerc, your own patch)" \
+	sh -c "[ \$(grep -l -x 'README.md: # setup.*' '$T'/setup/*.from | wc -l) -ge 3 ]"
+grep -h '^README.md: ' "$T"/setup/*.from | sed 's/^/  # t41 runs /'
+# The scratch repository has a commit, for the lines that review your own patch.
+(cd "$T/repo" && git init -q && printf 'int x;\n' >a.c && git add a.c &&
+	git -c user.name=Ada -c user.email=ada@example.org commit -q -m 'a: x' &&
+	printf 'int x;\nint y;\n' >a.c &&
+	git -c user.name=Ada -c user.email=ada@example.org commit -q -a -s -m 'a: add y') \
+	>/dev/null 2>&1
 UPATH=$P/bin:$PATH
 on_path() { env PATH="$UPATH" sh -c 'command -v "$1"' sh "$1" >/dev/null; }
 for block in "$T"/setup/*.sh "$T"/setup/*.muttrc "$T"/setup/*.aerc; do

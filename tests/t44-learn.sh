@@ -219,3 +219,42 @@ PY
 check "dismiss: 100,000 fingerprints in a draft list as 1000, the output under a twentieth of the input" \
 	sh -c "[ $st -eq 0 ] && [ \$(grep -c '^ *[0-9][0-9]*  [0-9a-f]\{12\}  ' '$T/list') -eq 1000 ] &&
 		[ \$((\$(wc -c < '$T/list') * 20)) -lt \$(wc -c < '$T/many') ]"
+
+# The send hook (contrib/learn/patchreview-sendmail): the X-Patchreview
+# fields go, the rest of the mail goes on byte for byte, with the
+# arguments and the exit status of the real sendmail. When the fields
+# cannot be removed (a tool fails, no room for the copy), nothing is sent
+# and the hook exits 75 (EX_TEMPFAIL), so that the client keeps the mail.
+HOOK=$ROOT/contrib/learn/patchreview-sendmail
+mkdir -p "$T/hookbin" "$T/failbin"
+ln -s "$PR" "$T/hookbin/patchreview"
+printf '#!/bin/sh\nprintf "%%s\\n" "$*" >"%s/hook.args"\ncat >"%s/hook.sent"\nexit 7\n' \
+	"$T" "$T" >"$T/hookbin/sendmail"
+chmod +x "$T/hookbin/sendmail"
+hook() { # [PATH-PREFIX] < mail: runs the hook; $st its status
+	rm -f "$T/hook.sent" "$T/hook.args"
+	env PATH="${1:+$1:}$T/hookbin:$PATH" PATCHREVIEW_RECORD=no \
+		sh "$HOOK" sendmail -oi rcpt@example.org >"$T/hook.out" 2>"$T/hook.err"
+	st=$?
+}
+run_pr < "$MAILS/demo.eml"
+cp "$T/out" "$T/hook-draft"
+sed '/^X-Patchreview-[A-Za-z]*:/d' "$T/hook-draft" > "$T/hook-want"
+hook < "$T/hook-draft"
+check "send hook: the fields go, the rest byte for byte, with the sendmail's arguments and status" \
+	sh -c "[ $st -eq 7 ] && grep -q '^X-Patchreview-Fingerprints: ' '$T/hook-draft' &&
+		cmp -s '$T/hook.sent' '$T/hook-want' && [ \"\$(cat '$T/hook.args')\" = '-oi rcpt@example.org' ]"
+hook < "$MAILS/demo.eml"
+check "send hook: a mail without the fields goes byte for byte" \
+	sh -c "[ $st -eq 7 ] && cmp -s '$T/hook.sent' '$MAILS/demo.eml'"
+for tool in tail head awk; do
+	printf '#!/bin/sh\nexit 1\n' >"$T/failbin/$tool"
+	chmod +x "$T/failbin/$tool"
+	hook "$T/failbin" < "$T/hook-draft"
+	check "send hook: $tool failing: nothing sent, exit 75, one line saying so" \
+		sh -c "[ $st -eq 75 ] && [ ! -e '$T/hook.sent' ] && grep -q 'the mail was not sent' '$T/hook.err'"
+	rm -f "$T/failbin/$tool"
+done
+TMPDIR=$T/no/such/dir hook < "$T/hook-draft"
+check "send hook: no room for the copy: nothing sent, exit 75" \
+	sh -c "[ $st -eq 75 ] && [ ! -e '$T/hook.sent' ]"

@@ -3,19 +3,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "base/msg.h"
 #include "base/str.h"
 #include "base/strvec.h"
 #include "base/text.h"
 #include "repo/base.h"
+#include "repo/guess.h"
 
-/* How far back from HEAD prerequisite patches are looked for. */
+/*
+ * How far back from HEAD prerequisite patches are looked for, and the
+ * time the run may spend on it in all: the patch-ids of base..HEAD are
+ * computed once a run for each base (a series shares its base), so a
+ * series of any length runs git log -p once.
+ */
 #define PREREQ_MAX_COMMITS "500"
 #define PREREQ_MAX_LOG ((size_t)128 << 20)
+#define PREREQ_MAX_SECONDS 30.0
 #define APPLY_MAX_OUT ((size_t)1 << 20)
 
 /* patch-id -> commit for the commits between base and HEAD, as "PATCHID COMMIT" lines. */
-static void patch_ids(const struct tree *t, const char *base, struct buf *ids)
+static void compute_patch_ids(struct tree *t, const char *base, double timeout,
+			      struct buf *ids)
 {
 	struct buf range = BUF_INIT, log = BUF_INIT, why = BUF_INIT;
 	buf_addf(&range, "%s..HEAD", base);
@@ -24,15 +33,40 @@ static void patch_ids(const struct tree *t, const char *base, struct buf *ids)
 		"-p", "--no-color", "--no-ext-diff", "--no-textconv", range.data, "--", NULL,
 	};
 	static const char *const id_args[] = { "patch-id", "--stable", NULL };
-	if (!repo_git(t, log_args, NULL, NULL, PREREQ_MAX_LOG, &log, NULL, &why)) {
+	double start = clock_now();
+	if (!repo_git_within(t, log_args, NULL, NULL, PREREQ_MAX_LOG, timeout, &log, NULL, &why)) {
 		char *in = repo_scratch_write(t, "log", log.data, log.len);
-		if (in && repo_git(t, id_args, in, NULL, PREREQ_MAX_LOG, ids, NULL, &why))
+		double left = timeout - (clock_now() - start);
+		if (in && (left <= 0 || repo_git_within(t, id_args, in, NULL, PREREQ_MAX_LOG, left,
+							ids, NULL, &why)))
 			buf_reset(ids);
 		free(in);
 	}
 	buf_release(&range);
 	buf_release(&log);
 	buf_release(&why);
+}
+
+/*
+ * The patch-ids of base..HEAD, from this run's cache. False when the
+ * run's PREREQ_MAX_SECONDS are spent: they were not looked for.
+ */
+static bool patch_ids(const struct tree *ct, const char *base, const struct buf **ids)
+{
+	struct tree *t = (struct tree *)ct;	/* the cache grows */
+	if (!t->prereq_base || strcmp(t->prereq_base, base)) {
+		double left = PREREQ_MAX_SECONDS - t->prereq_seconds;
+		if (left <= 0)
+			return false;
+		double start = clock_now();
+		buf_reset(&t->prereq_ids);
+		compute_patch_ids(t, base, left, &t->prereq_ids);
+		t->prereq_seconds += clock_now() - start;
+		free(t->prereq_base);
+		t->prereq_base = xstrdup(base);
+	}
+	*ids = &t->prereq_ids;
+	return true;
 }
 
 /*
@@ -44,14 +78,20 @@ static void honour_prerequisites(const struct tree *t, const struct patch *p,
 {
 	size_t want = p->prerequisite_ids.n, found = 0;
 	const char *newest = NULL;
-	struct buf ids = BUF_INIT;
-	if (want)
-		patch_ids(t, b->commit, &ids);
+	const struct buf *ids = NULL;
+	if (!want)
+		return;
+	if (!patch_ids(t, b->commit, &ids)) {
+		buf_addf(&b->what, "; its %zu prerequisite patch%s not looked for (past the "
+			 "run's %.0f s for them)", want, want == 1 ? " was" : "es were",
+			 PREREQ_MAX_SECONDS);
+		return;
+	}
 	for (size_t i = 0; i < want; i++) {
 		const char *v = p->prerequisite_ids.v[i];
 		size_t n = strlen(v);
 		/* git log lists the newest first, so the first match is the newest commit. */
-		for (const char *l = ids.data; *l; l += strcspn(l, "\n"), l += *l == '\n') {
+		for (const char *l = ids->data; *l; l += strcspn(l, "\n"), l += *l == '\n') {
 			if (strncmp(l, v, n) || l[n] != ' ')
 				continue;
 			found++;
@@ -61,21 +101,47 @@ static void honour_prerequisites(const struct tree *t, const struct patch *p,
 			break;
 		}
 	}
-	if (want && found == want) {
+	if (found == want) {
 		char *c = xstrndup(newest, strcspn(newest, "\n"));
 		buf_addf(&b->what, " and its %zu prerequisite patch%s (up to commit %.12s)", want,
 			 want == 1 ? "" : "es", c);
 		free(b->commit);
 		b->commit = c;
-	} else if (want) {
+	} else {
 		buf_addf(&b->what, "; %zu of its %zu prerequisite patches are not in the tree",
 			 want - found, want);
 	}
-	buf_release(&ids);
+}
+
+/* A guessed base into b, or the work tree with what the guess found. */
+static void choose_guessed(const struct tree *t, const struct patch *p,
+			   const struct patch *const *all, size_t nall, struct base_choice *b)
+{
+	const struct patch *const one[] = { p };
+	struct base_guess g;
+	base_guess(t, nall ? all : one, nall ? nall : 1, &g);
+	if (g.commit && !g.at_head) {
+		b->commit = xstrdup(g.commit);
+		buf_addf(&b->what, "commit %.12s (guessed from the index lines: ", g.commit);
+		if (g.matched == g.total)
+			buf_addf(&b->what, "the newest commit where all %zu file%s match", g.total,
+				 g.total == 1 ? "" : "s");
+		else
+			buf_addf(&b->what, "%zu of %zu files matched, no commit matched all%s",
+				 g.matched, g.total, g.timed_out ? " in the time allowed" : "");
+		return;
+	}
+	buf_addf(&b->what, "the work tree (HEAD %.12s", t->head ? t->head : "unborn");
+	if (g.total && !g.at_head && g.timed_out)
+		buf_addf(&b->what, "; no base guessed from the index lines in %.0f s",
+			 GUESS_MAX_SECONDS);
+	else if (g.total && !g.at_head)
+		buf_addf(&b->what, "; no commit has any of the %zu files as the index lines name "
+			 "them", g.total);
 }
 
 void base_choose(const struct tree *t, const struct patch *p, const struct patch *series,
-		 struct base_choice *b)
+		 const struct patch *const *all, size_t nall, struct base_choice *b)
 {
 	*b = (struct base_choice){ .what = BUF_INIT };
 	const struct patch *named = p->base_commit ? p :
@@ -84,13 +150,13 @@ void base_choose(const struct tree *t, const struct patch *p, const struct patch
 	if (named && repo_has_commit(t, named->base_commit, &b->commit)) {
 		buf_addf(&b->what, "base-commit %.12s (from the %s)", b->commit, from);
 		honour_prerequisites(t, named, b);
-	} else {
-		buf_addf(&b->what, "the work tree (HEAD %.12s", t->head ? t->head : "unborn");
-		if (named)
-			buf_addf(&b->what, "; the %s's base-commit %.12s is not in the tree",
-				 from, named->base_commit);
-		buf_addch(&b->what, ')');
+		return;
 	}
+	choose_guessed(t, p, all, nall, b);
+	if (named)
+		buf_addf(&b->what, "; the %s's base-commit %.12s is not in the tree", from,
+			 named->base_commit);
+	buf_addch(&b->what, ')');
 }
 
 void base_release(struct base_choice *b)

@@ -18,9 +18,9 @@
 #define REPO_GIT_TIMEOUT 60.0
 #define REPO_MAX_ERR 65536
 
-int repo_git(const struct tree *t, const char *const *args, const char *stdin_path,
-	     const char *const *env, size_t max_out, struct buf *out, struct buf *err,
-	     struct buf *why)
+int repo_git_within(const struct tree *t, const char *const *args, const char *stdin_path,
+		    const char *const *env, size_t max_out, double timeout, struct buf *out,
+		    struct buf *err, struct buf *why)
 {
 	struct strvec argv = STRVEC_INIT;
 	strvec_push(&argv, "git");
@@ -42,12 +42,20 @@ int repo_git(const struct tree *t, const char *const *args, const char *stdin_pa
 	struct child c = {
 		.argv = argv.v, .stdin_path = stdin_path, .env = (const char *const *)envv.v,
 		.max_out = max_out, .max_err = REPO_MAX_ERR,
-		.timeout = REPO_GIT_TIMEOUT,
+		.timeout = timeout,
 	};
 	int ret = child_run(&c, out, err, why);
 	strvec_clear(&argv);
 	strvec_clear(&envv);
 	return ret;
+}
+
+int repo_git(const struct tree *t, const char *const *args, const char *stdin_path,
+	     const char *const *env, size_t max_out, struct buf *out, struct buf *err,
+	     struct buf *why)
+{
+	return repo_git_within(t, args, stdin_path, env, max_out, REPO_GIT_TIMEOUT, out, err,
+			       why);
 }
 
 bool repo_path_ok(const char *path)

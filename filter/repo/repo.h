@@ -17,6 +17,14 @@ struct symbol_index;
 struct tracked;
 struct read_cache;
 
+/* The last base guessed (repo/guess.h), for the series' other patches. */
+struct guess_memo {
+	char *key;		/* the files and pre-image blobs it was guessed from */
+	char *commit;
+	size_t matched, total;
+	bool at_head, timed_out;
+};
+
 struct tree {
 	char *top;		/* absolute path of the work tree */
 	char *git_dir;		/* absolute path of its git directory */
@@ -27,6 +35,12 @@ struct tree {
 	bool quiet;
 	struct tracked *tracked;	/* what git tracks: repo/tracked.h */
 	struct read_cache *reads;	/* what this run read: repo/read.h */
+	/* The patch-ids of base..HEAD, computed once a run for each base (repo/base.c). */
+	char *prereq_base;
+	struct buf prereq_ids;
+	double prereq_seconds;	/* spent on them so far this run */
+	struct guess_memo guess;
+	double checkpatch_seconds;	/* spent running its checkpatch.pl this run (tree/checkpatch.c) */
 };
 
 /*
@@ -37,6 +51,11 @@ struct tree {
 int repo_git(const struct tree *t, const char *const *args, const char *stdin_path,
 	     const char *const *env, size_t max_out, struct buf *out, struct buf *err,
 	     struct buf *why);
+
+/* repo_git() with a deadline of its own: killed after timeout seconds. */
+int repo_git_within(const struct tree *t, const char *const *args, const char *stdin_path,
+		    const char *const *env, size_t max_out, double timeout, struct buf *out,
+		    struct buf *err, struct buf *why);
 
 /*
  * A path from a mail that may be read below the top: relative, no "..",

@@ -36,7 +36,8 @@ void tree_review_patch(struct tree *t, const struct patch *p,
 	struct buf why = BUF_INIT, note = BUF_INIT, after = BUF_INIT;
 	const struct patch *const *earlier = place ? place->earlier : NULL;
 	size_t nearlier = place ? place->nearlier : 0;
-	base_choose(t, p, place ? place->facts : NULL, &b);
+	base_choose(t, p, place ? place->facts : NULL, place ? place->all : NULL,
+		    place ? place->nall : 0, &b);
 	tr->base = b.commit ? xstrdup(b.commit) : NULL;
 	if (nearlier && !base_applies_earlier(t, earlier, nearlier, tr->base)) {
 		buf_addf(&after, "; the %zu patch%s before it in the series do%s not apply there, "
@@ -216,6 +217,7 @@ struct tree *tree_open(const char *dir, bool quiet)
 	buf_release(&out);
 	t->tracked = tracked_new();
 	t->reads = read_cache_new();
+	t->prereq_ids = (struct buf)BUF_INIT;
 	t->head = repo_resolve_commit(t, "HEAD");
 	t->scratch = make_scratch();
 	buf_release(&err);
@@ -271,6 +273,10 @@ void tree_close(struct tree *t)
 	tracked_free(t->tracked);
 	read_cache_free(t->reads);
 	free(t->scratch);
+	free(t->prereq_base);
+	free(t->guess.key);
+	free(t->guess.commit);
+	buf_release(&t->prereq_ids);
 	free(t->head);
 	free(t->git_dir);
 	free(t->top);
