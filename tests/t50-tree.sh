@@ -66,7 +66,9 @@ run_pr --tree "$TREE" < "$T/anchor.eml"
 check "applies: exit 0, the work tree named with its HEAD, the first note" sh -c "
 	[ $status -eq 0 ] && python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/out' | head -1 | grep -q -x 'tree: the patch applies to the work tree (HEAD fa08a9130344)'"
 at d43c91f
-run_pr --tree "$TREE" < "$T/atomic.eml"
+# Without index lines (not a git diff) no base can be guessed: the work tree.
+sed '/^index /d' "$T/atomic.eml" > "$T/atomic-noindex.eml"
+run_pr --tree "$TREE" < "$T/atomic-noindex.eml"
 check "does not apply: the first failing file and hunk, at the top" \
 	note_has "tree: the patch does not apply to the work tree (HEAD d43c91f99020): filter/base/slurp.c, hunk 1 of 2 (@@ -1,6 +1,9 @@) does not apply; the context is from the files as they are"
 check "does not apply: still reviewed, exit 0" sh -c "[ $status -eq 0 ] && grep -q ' wrote:\$' '$T/out'"
@@ -75,8 +77,11 @@ check "base-commit: read at the mail's base when the tree has it" \
 	note_has "tree: the patch applies to base-commit 2a1456529276 (from the mail)"
 sed 's/^base-commit: .*/base-commit: 0123456789abcdef0123456789abcdef01234567/' "$T/atomic-base.eml" > "$T/unknown-base.eml"
 run_pr --tree "$TREE" < "$T/unknown-base.eml"
-check "base-commit: unknown to the tree, the work tree is read and the note says so" \
-	note_has "does not apply to the work tree (HEAD d43c91f99020; the mail's base-commit 0123456789ab is not in the tree)"
+check "base-commit: unknown to the tree, the base is guessed and the note says so" \
+	note_has "tree: the patch applies to commit 2a1456529276 (guessed from the index lines: the newest commit where all 3 files match; the mail's base-commit 0123456789ab is not in the tree)"
+run_pr --tree "$TREE" < "$T/atomic.eml"
+check "guess: no base named, the parent found from the index lines" \
+	note_has "tree: the patch applies to commit 2a1456529276 (guessed from the index lines: the newest commit where all 3 files match)"
 
 # The context: the changed function whole, the definitions the added lines use.
 at cf1c6a0~1
@@ -339,7 +344,8 @@ rm -rf "$T/p5-out"
 PATH="$T/bin:$PATH" run_pr --tree "$TREE" --output-dir "$T/p5-out" < "$T/prereq5.mbox"
 check "prerequisite: a 5-patch series runs git log -p once for them" sh -c "
 	[ \$(grep -c ' log .* -p ' '$T/git.log') -eq 1 ] &&
-	[ \$(grep -l -F 'and its 1 prerequisite patch (up to commit' '$T/p5-out/'* | wc -l) -eq 5 ]"
+	for f in '$T/p5-out/'*; do python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note \"\$f\"; done |
+	[ \$(grep -c -F 'and its 1 prerequisite patch (up to commit') -eq 5 ]"
 
 # A series: the cover letter's base-commit is every patch's, and patch k
 # is checked, and its files read, on top of patches 1..k-1. Patch 2 changes
@@ -428,6 +434,58 @@ check "verify: the finding's definitions from the tree in the refute request" \
 PATCHREVIEW_VERIFY=yes run_pr < "$T/signature.eml"
 check "verify: without a tree, none" logq '"<<<FINDINGS" in u and "definitions from the tree" not in u'
 unset PATCHREVIEW_BACKEND
+
+# The base guessed from the index lines. c1 changes a.c; c2 only other.c,
+# so it is the newest commit with a.c and b.c as c1 left them; c3 and c4
+# change a.c and b.c again. The patches are made on c2, the tree is at c4.
+B=$T/guessrepo
+mkdir -p "$B"
+git -C "$B" init -q
+gcommit() { git -C "$B" -c user.name=T -c user.email=t@example.org commit -q -a -m "$1"; }
+seq 1 40 | sed 's/^/int a/; s/$/;/' > "$B/a.c"
+seq 1 40 | sed 's/^/int b/; s/$/;/' > "$B/b.c"
+echo 'int other;' > "$B/other.c"
+git -C "$B" add -A && gcommit c0
+sed -i 's/^int a1;$/int a1 = 1;/' "$B/a.c" && gcommit c1
+echo 'int other2;' >> "$B/other.c" && gcommit c2
+c2=$(git -C "$B" rev-parse --short=12 HEAD)
+git -C "$B" checkout -q -b topic
+sed -i 's/^int a20;$/int a20 = 20;/' "$B/a.c"
+sed -i 's/^int b20;$/int b20 = 20;/' "$B/b.c"
+gcommit "both"
+sed -i 's/^int a21;$/int a21 = 21;/' "$B/a.c" && gcommit "a again"
+git -C "$B" format-patch -q --stdout -1 HEAD~1 > "$T/g-both.eml"
+git -C "$B" format-patch -q --stdout -2 HEAD > "$T/g-series.mbox"
+git -C "$B" checkout -q -
+sed -i 's/^int a39;$/int a39 = 39;/' "$B/a.c" && gcommit c3
+sed -i 's/^int b39;$/int b39 = 39;/' "$B/b.c" && gcommit c4
+c4=$(git -C "$B" rev-parse --short=12 HEAD)
+run_pr --tree "$B" < "$T/g-both.eml"
+check "guess: a base several commits back, the newest where every file matches" \
+	note_has "tree: the patch applies to commit $c2 (guessed from the index lines: the newest commit where all 2 files match)"
+# b.c's pre-image blob is one no commit has: a.c alone matches.
+python3 - "$T/g-both.eml" "$T/g-partial.eml" "$T/g-none.eml" <<'PY'
+import re, sys
+s = open(sys.argv[1]).read()
+blobs = re.findall(r"^index ([0-9a-f]+)\.\.", s, re.M)
+open(sys.argv[2], "w").write(s.replace("index " + blobs[1], "index 1234567", 1))
+open(sys.argv[3], "w").write(s.replace("index " + blobs[0], "index 1234567", 1).replace("index " + blobs[1], "index 7654321", 1))
+PY
+run_pr --tree "$B" < "$T/g-partial.eml"
+check "guess: a partial match, the files matched counted" \
+	note_has "tree: the patch applies to commit $c2 (guessed from the index lines: 1 of 2 files matched, no commit matched all)"
+run_pr --tree "$B" < "$T/g-none.eml"
+check "guess: no match, the work tree, said so" \
+	note_has "to the work tree (HEAD $c4; no commit has any of the 2 files as the index lines name them)"
+# A series is guessed once, from the first pre-image of each file: patch 2's
+# a.c is patch 1's, in no commit.
+: > "$T/git.log"
+rm -rf "$T/g-out"
+PATH="$T/bin:$PATH" run_pr --tree "$B" --output-dir "$T/g-out" < "$T/g-series.mbox"
+check "guess: a series is guessed once, and every patch takes it" sh -c "
+	[ \$(grep -c '^-C .* log --format=%H %P' '$T/git.log') -eq 1 ] &&
+	for f in '$T/g-out/'*; do python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note \"\$f\"; done |
+	[ \$(grep -c -F 'tree: the patch applies to commit $c2 (guessed from the index lines: the newest commit where all 2 files match)') -eq 2 ]"
 
 # Contracts, bounded: a patch calling 30 long helpers of its project with
 # "&x" and testing each result gets at most 12, each as its head and the

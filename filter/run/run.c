@@ -117,6 +117,8 @@ static void prepare(struct reviewed *v, const struct run_job *job, const struct 
 	/* Kept by the tree reviews (their files are read on top of these): freed with them. */
 	const struct patch **earlier = xcalloc(n + 1, sizeof(*earlier));
 	v->earlier = earlier;
+	for (size_t k = 0; k < n; k++)
+		earlier[k] = &s->patches[k]->patch;
 	for (size_t k = 0; k < n; k++) {
 		struct series_msg *m = s->patches[k];
 		review_init(&v->rs[k]);
@@ -126,10 +128,10 @@ static void prepare(struct reviewed *v, const struct run_job *job, const struct 
 			.series = with_context ? s : NULL, .series_index = k,
 			.thread = thread, .budget = budget,
 		};
-		earlier[k] = &m->patch;
 		if (job->tree) {
 			const struct tree_series_place place = {
 				.facts = s->facts, .earlier = earlier, .nearlier = k,
+				.all = earlier, .nall = n,
 			};
 			tree_review_patch(job->tree, &m->patch, &place, model, &v->trees[k]);
 			review_note(&v->rs[k], "%s", v->trees[k].note);

@@ -36,7 +36,8 @@ void tree_review_patch(struct tree *t, const struct patch *p,
 	struct buf why = BUF_INIT, note = BUF_INIT, after = BUF_INIT;
 	const struct patch *const *earlier = place ? place->earlier : NULL;
 	size_t nearlier = place ? place->nearlier : 0;
-	base_choose(t, p, place ? place->facts : NULL, &b);
+	base_choose(t, p, place ? place->facts : NULL, place ? place->all : NULL,
+		    place ? place->nall : 0, &b);
 	tr->base = b.commit ? xstrdup(b.commit) : NULL;
 	if (nearlier && !base_applies_earlier(t, earlier, nearlier, tr->base)) {
 		buf_addf(&after, "; the %zu patch%s before it in the series do%s not apply there, "
@@ -273,6 +274,8 @@ void tree_close(struct tree *t)
 	read_cache_free(t->reads);
 	free(t->scratch);
 	free(t->prereq_base);
+	free(t->guess.key);
+	free(t->guess.commit);
 	buf_release(&t->prereq_ids);
 	free(t->head);
 	free(t->git_dir);

@@ -39,6 +39,8 @@ struct tree_series_place {
 	const struct patch *facts;	/* whose base-commit: speaks for the series, or NULL */
 	const struct patch *const *earlier;	/* the patches before it, in order */
 	size_t nearlier;
+	const struct patch *const *all;	/* the whole series, whose base is guessed once */
+	size_t nall;
 };
 
 /*
