@@ -335,7 +335,7 @@ static void open_sink(struct run *r)
 		.job = r->job, .ops = xcalloc(drafts + 1, sizeof(*r->k.ops)),
 		.paths = xcalloc(drafts + 1, sizeof(*r->k.paths)), .several_series = r->set.n > 1,
 	};
-	draft_out_init(&r->k.drafts, r->job->config, &r->job->drafts,
+	draft_out_init(&r->k.drafts, r->job->config, &r->job->drafts, drafts,
 		       drafts > 1 && r->job->format == OUTPUT_DRAFT);
 }
 
