@@ -13,6 +13,7 @@
 #include "checks/rules.h"
 #include "config/config.h"
 #include "config/mutt_identity.h"
+#include "consume/consume.h"
 #include "draft/draft.h"
 #include "eval/eval.h"
 #include "learn/learn.h"
@@ -37,6 +38,7 @@ static const char usage_text[] =
 	"       patchreview dismiss [FINGERPRINT | N...] [< draft]\n"
 	"       patchreview learn [PATH...] [< sent mail]\n"
 	"       patchreview stats\n"
+	"       patchreview consume [MAILDIR | MBOX...] [< message]  (review at delivery)\n"
 	"\n"
 	"Reads one patch mail (raw RFC 5322), or a whole series (an mbox, or\n"
 	"messages with a line of four Ctrl-A after each), and writes a reply\n"
@@ -262,6 +264,7 @@ int main(int argc, char **argv)
 		int (*main)(int argc, char **argv);
 	} commands[] = {
 		{ "dismiss", dismiss_main }, { "learn", learn_main }, { "stats", stats_main },
+		{ "consume", consume_main },
 	};
 	if (argc > 1 && !strcmp(argv[1], "eval")) {
 		mail_init();

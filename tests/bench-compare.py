@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""bench-compare.py PR BASE_PR DIR CORPUS CHECKPATCH: this build against an
-earlier one, and both against the anchors, for make bench (issue 22).
+"""bench-compare.py PR DIR CORPUS CHECKPATCH NAME=BASE_PR...: this build
+against earlier ones, and all against the anchors, for make bench (issue 22).
 
-  side by side  PR and BASE_PR (built from BENCH_BASE) on the same inputs,
+  side by side  PR and each BASE_PR (built from BENCH_BASE) on the same inputs,
                 runs interleaved: the typical mail, the large real patch of
                 the corpus, the generated inputs of DIR (gen-bench.py), and
                 each check's worst case (gen-worst.py, at 4 times its N).
                 Median CPU time (user + system) of each, and this over
-                base: a regression reads as a number above 1.
+                each base: a regression reads as a number above 1.
   anchors       a bare process start (/bin/true) and git mailinfo on the
                 typical mail (ratio: patchreview over the anchor, goal at
                 most 1.2 for mailinfo), checkpatch.pl on the typical and
@@ -75,28 +75,32 @@ def inputs(d, corpus):
     return out
 
 
-def side_by_side(pr, base, d, corpus):
-    print(f"\nside by side: this build ({pr}) and the base ({base}), "
-          "median CPU ms, runs interleaved")
-    print(f"{'input':<22}{'size':>11}{'runs':>6}{'this ms':>10}{'base ms':>10}{'this/base':>11}")
+def side_by_side(pr, bases, d, corpus):
+    print(f"\nside by side: this build ({pr}) and " +
+          ", ".join(f"{n} ({b})" for n, b in bases) + "; median CPU ms, runs interleaved")
+    print(f"{'input':<22}{'size':>11}{'runs':>6}{'this ms':>10}" +
+          "".join(f"{n + ' ms':>12}{'this/' + n:>16}" for n, _ in bases))
     for name, path, runs in inputs(d, corpus):
-        this, was = medians([[pr] + ARGS, [base] + ARGS], path, runs)
-        print(f"{name:<22}{human(os.path.getsize(path)):>11}{runs:>6}{this:>10.2f}{was:>10.2f}"
-              f"{this / max(was, 0.001):>11.2f}")
+        t = medians([[pr] + ARGS] + [[b] + ARGS for _, b in bases], path, runs)
+        print(f"{name:<22}{human(os.path.getsize(path)):>11}{runs:>6}{t[0]:>10.2f}" +
+              "".join(f"{w:>12.2f}{t[0] / max(w, 0.001):>16.2f}" for w in t[1:]))
 
 
-def anchors(pr, base, corpus, checkpatch):
+def anchors(pr, bases, corpus, checkpatch):
     typical = os.path.join(ROOT, "tests/mails/demo.eml")
     large = os.path.join(corpus, "lore-dm-vdo-large-patch.eml")
+    names = ["this"] + [n for n, _ in bases]
+    cmds = [[pr] + ARGS] + [[b] + ARGS for _, b in bases]
     print("\nanchors: median CPU ms; patchreview over a process start and git mailinfo, "
           "checkpatch.pl over patchreview")
-    print(f"{'anchor':<34}{'anchor ms':>10}{'this':>9}{'base':>9}  goal")
-    this, was, true = medians([[pr] + ARGS, [base] + ARGS, ["/bin/true"]], typical, 30)
-    print(f"{'process start (/bin/true)':<34}{true:>10.2f}{this / max(true, 0.001):>8.2f}x"
-          f"{was / max(true, 0.001):>8.2f}x")
+    print(f"{'anchor':<34}{'anchor ms':>10}" + "".join(f"{n:>10}" for n in names) + "  goal")
+    t = medians(cmds + [["/bin/true"]], typical, 30)
+    true = t.pop()
+    print(f"{'process start (/bin/true)':<34}{true:>10.2f}" +
+          "".join(f"{x / max(true, 0.001):>9.2f}x" for x in t))
     mailinfo = medians([["git", "mailinfo", os.devnull, os.devnull]], typical, 30)[0]
-    print(f"{'git mailinfo, typical mail':<34}{mailinfo:>10.2f}{this / max(mailinfo, 0.001):>8.2f}x"
-          f"{was / max(mailinfo, 0.001):>8.2f}x  at most 1.2x")
+    print(f"{'git mailinfo, typical mail':<34}{mailinfo:>10.2f}" +
+          "".join(f"{x / max(mailinfo, 0.001):>9.2f}x" for x in t) + "  at most 1.2x")
     if not checkpatch:
         print("checkpatch.pl: none (no Linux tree, no linux-source tarball); not compared")
         return
@@ -104,18 +108,19 @@ def anchors(pr, base, corpus, checkpatch):
     for label, mail, runs, goal in (("typical", typical, 5, 50), ("large (dm-vdo)", large, 1, 1000)):
         if not os.path.exists(mail):
             continue
-        t = medians([cp], mail, runs)[0]
-        this, was = medians([[pr] + ARGS, [base] + ARGS], mail, 7)
-        print(f"{'checkpatch.pl, ' + label:<34}{t:>10.0f}{t / max(this, 0.001):>8.0f}x"
-              f"{t / max(was, 0.001):>8.0f}x  at least {goal}x")
+        c = medians([cp], mail, runs)[0]
+        t = medians(cmds, mail, 7)
+        print(f"{'checkpatch.pl, ' + label:<34}{c:>10.0f}" +
+              "".join(f"{c / max(x, 0.001):>9.0f}x" for x in t) + f"  at least {goal}x")
 
 
 def main():
-    if len(sys.argv) != 6:
+    if len(sys.argv) < 6 or not all("=" in a for a in sys.argv[5:]):
         sys.exit(__doc__)
-    pr, base, d, corpus, checkpatch = sys.argv[1:]
-    side_by_side(pr, base, d, corpus)
-    anchors(pr, base, corpus, checkpatch)
+    pr, d, corpus, checkpatch = sys.argv[1:5]
+    bases = [tuple(a.split("=", 1)) for a in sys.argv[5:]]
+    side_by_side(pr, bases, d, corpus)
+    anchors(pr, bases, corpus, checkpatch)
     return 0
 
 

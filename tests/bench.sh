@@ -18,9 +18,10 @@
 #   PR_ARGS  its arguments (default --no-cache); PR=/bin/cat PR_ARGS= for a dry run
 #   BENCH_TREE  a large git tree for the --tree part (../linux/linux-source-6.1);
 #            its scripts/checkpatch.pl is the checkpatch.pl compared with
-#   BENCH_BASE  the revision to compare with: by default the newest tag, or
-#            a57c38e (the round before the checks were made linear) when
-#            there is none. Built once from git archive into build/bench-base/.
+#   BENCH_BASE  the revisions to compare with, side by side in the same run:
+#            by default a57c38e (the round before the checks were made
+#            linear) and fbf60be (the start of the round after). Each built
+#            once from git archive into build/bench-base/.
 #   CP_TARBALL  where checkpatch.pl comes from without a tree (Debian's
 #            linux-source-6.1)
 cd "$(dirname "$0")/.." || exit 2
@@ -72,21 +73,26 @@ else
 	echo "bench: no checkpatch.pl ($CP_TARBALL absent: apt-get install linux-source-6.1)"
 fi
 
-# The base build, side by side: made once per revision from git archive.
-base=${BENCH_BASE:-$(git describe --tags --abbrev=0 2>/dev/null || echo a57c38e)}
-rev=$(git rev-parse --short "$base^{commit}" 2>/dev/null)
-if [ -z "$rev" ]; then
-	echo "bench: no revision '$base' in this checkout; nothing to compare with"
-	exit 0
+# The base builds, side by side: each made once per revision from git archive.
+bases=
+for base in ${BENCH_BASE:-a57c38e fbf60be}; do
+	rev=$(git rev-parse --short "$base^{commit}" 2>/dev/null)
+	if [ -z "$rev" ]; then
+		echo "bench: no revision '$base' in this checkout; not compared with"
+		continue
+	fi
+	dir=build/bench-base/$rev
+	if [ ! -x "$dir/patchreview" ]; then
+		echo "bench: building $base ($rev) in $dir"
+		rm -rf "$dir" && mkdir -p "$dir" && git archive "$rev" | tar -x -C "$dir" &&
+			make -C "$dir" patchreview >/dev/null 2>&1 ||
+			{ echo "bench: $base does not build" >&2; exit 1; }
+	fi
+	bases="$bases $base=$dir/patchreview"
+done
+if [ -n "$bases" ]; then
+	# shellcheck disable=SC2086 # one word per base
+	python3 tests/bench-compare.py "$PR" "$T" "${CORPUS:-../shared/corpus}" \
+		"$checkpatch" $bases || exit 1
 fi
-dir=build/bench-base/$rev
-if [ ! -x "$dir/patchreview" ]; then
-	echo "bench: building $base ($rev) in $dir"
-	rm -rf "$dir" && mkdir -p "$dir" && git archive "$rev" | tar -x -C "$dir" &&
-		make -C "$dir" patchreview >/dev/null 2>&1 ||
-		{ echo "bench: $base does not build" >&2; exit 1; }
-fi
-echo "bench: base $base ($rev)"
-python3 tests/bench-compare.py "$PR" "$dir/patchreview" "$T" "${CORPUS:-../shared/corpus}" \
-	"$checkpatch" || exit 1
 python3 tests/bench-tokens.py "$PR" "${CORPUS:-../shared/corpus}" || exit 1

@@ -17,7 +17,8 @@ ENTRIES = {
     "checks/log.c:run": "log", "checks/whitespace.c:run": "whitespace",
     "checks/kstyle.c:run": "kstyle", "checks/kcode.c:run": "kcode",
     "checks/spelling.c:run": "spelling", "checks/tree.c:tree_run": "tree",
-    "checks/tree.c:checkpatch_run": "checkpatch", "series/checks.c:series_check": "series",
+    "checks/tree.c:checks_checkpatch_start": "checkpatch",
+    "checks/tree.c:checks_checkpatch_finish": "checkpatch", "series/checks.c:series_check": "series",
     "run/reviewers.c:reviewers_run_all": "checks", "run/reviewers.c:reviewers_run_series": "checks",
     "main.c:main": "run",
 }

@@ -301,8 +301,15 @@ MUTATIONS = {
         "filter/prompt/context.c", "} else if (brief != SIZE_MAX && s->used + brief <= s->budget) {",
         "} else if (0) {", "t50-tree"),
     "tree: checkpatch leaves out what a built-in rule says": (
-        "filter/checks/tree.c", "if (rules_stand_for(v[i].type) || !changed_line(p, line))",
-        "if (!changed_line(p, line))", "t50-tree"),
+        "filter/checks/tree.c", "if (!rules_stand_for(v[i].type) && changed_line(p, line))",
+        "if (changed_line(p, line))", "t50-tree"),
+    "tree: checkpatch runs while the model reviews": (
+        "filter/run/reviewers.c", "\tmodel_review(ins, rs, n);\n\tsize_t *model_end",
+        "\tchecks_checkpatch_finish(cp, ins, rs, n);\n\tcp = NULL;\n\tmodel_review(ins, rs, n);"
+        "\n\tsize_t *model_end", "t50-tree"),
+    "tree: checkpatch on every patch of the series at once": (
+        "filter/checks/tree.c", "\tfor (size_t k = 0; k < n; k++)\n\t\tif (checkpatch_wanted(",
+        "\tfor (size_t k = 0; k < 1; k++)\n\t\tif (checkpatch_wanted(", "t50-tree"),
     "tree: checkpatch only on changed lines": (
         "filter/checks/tree.c", "return k == LINE_ADDED || k == LINE_MESSAGE || k == LINE_TRAILER;",
         "return k != LINE_HUNK_HEADER;", "t50-tree"),

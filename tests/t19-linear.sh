@@ -20,10 +20,11 @@ echo "int a;" > "$TREE/drivers/c0.c"
 cat > "$TREE/scripts/checkpatch.pl" <<'PY'
 #!/usr/bin/env python3
 import sys
-for i, l in enumerate(sys.stdin.read().split("\n")):
-    if l.startswith("+") and not l.startswith("+++"):
-        for t in ("STANDIN_A", "STANDIN_B", "STANDIN_C"):
-            print("-:%d: WARNING:%s: a report" % (i + 1, t))
+for name in [a for a in sys.argv[1:] if not a.startswith("-")]:
+    for i, l in enumerate(open(name).read().split("\n")):
+        if l.startswith("+") and not l.startswith("+++"):
+            for t in ("STANDIN_A", "STANDIN_B", "STANDIN_C"):
+                print("%s:%d: WARNING:%s: a report" % (name, i + 1, t))
 PY
 chmod +x "$TREE/scripts/checkpatch.pl"
 git -C "$TREE" init -q && git -C "$TREE" add . &&

@@ -127,3 +127,15 @@ check "verify low: a failed pass drops the unsure finding, keeps the sure one, s
 	sh -c "grep -q OFFLINE-ANCHORED '$T/out' && ! grep -q OFFLINE-ELSEWHERE '$T/out' &&
 	       grep -q 'model findings not verified: the verdicts were not valid JSON' '$T/err' &&
 	       grep -q '1 below min_confidence' '$T/err'"
+
+# One line in two files: each finding goes under the line of the file it
+# names, not under whichever copy the index gives last.
+answer dup '{"summary": "S.", "findings": [
+ {"file": "drivers/misc/frob.h", "quote": "#endif", "severity": "warning", "confidence": 0.9,
+  "comment": "OFFLINE-DUP-H: the header guard."},
+ {"file": "drivers/misc/frob.c", "quote": "#endif", "severity": "warning", "confidence": 0.9,
+  "comment": "OFFLINE-DUP-C: the source conditional."}]}'
+run_pr --answers "$ANS" --request-name dup < "$MAILS/kernel-code.eml"
+check "one quote in two files: each finding under the copy in the file it names" \
+	sh -c "grep -B4 '^OFFLINE-DUP-H' '$T/out' | grep -q -F '> +#define FROB_REG_CTRL 0x10' &&
+	       grep -B3 '^OFFLINE-DUP-C' '$T/out' | grep -q -x -F '> +}'"

@@ -66,7 +66,9 @@ run_pr --tree "$TREE" < "$T/anchor.eml"
 check "applies: exit 0, the work tree named with its HEAD, the first note" sh -c "
 	[ $status -eq 0 ] && python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/out' | head -1 | grep -q -x 'tree: the patch applies to the work tree (HEAD fa08a9130344)'"
 at d43c91f
-run_pr --tree "$TREE" < "$T/atomic.eml"
+# Without index lines (not a git diff) no base can be guessed: the work tree.
+sed '/^index /d' "$T/atomic.eml" > "$T/atomic-noindex.eml"
+run_pr --tree "$TREE" < "$T/atomic-noindex.eml"
 check "does not apply: the first failing file and hunk, at the top" \
 	note_has "tree: the patch does not apply to the work tree (HEAD d43c91f99020): filter/base/slurp.c, hunk 1 of 2 (@@ -1,6 +1,9 @@) does not apply; the context is from the files as they are"
 check "does not apply: still reviewed, exit 0" sh -c "[ $status -eq 0 ] && grep -q ' wrote:\$' '$T/out'"
@@ -75,8 +77,13 @@ check "base-commit: read at the mail's base when the tree has it" \
 	note_has "tree: the patch applies to base-commit 2a1456529276 (from the mail)"
 sed 's/^base-commit: .*/base-commit: 0123456789abcdef0123456789abcdef01234567/' "$T/atomic-base.eml" > "$T/unknown-base.eml"
 run_pr --tree "$TREE" < "$T/unknown-base.eml"
-check "base-commit: unknown to the tree, the work tree is read and the note says so" \
-	note_has "does not apply to the work tree (HEAD d43c91f99020; the mail's base-commit 0123456789ab is not in the tree)"
+check "base-commit: unknown to the tree, the base is guessed and the note says so" \
+	note_has "tree: the patch applies to commit 2a1456529276 (guessed from the index lines: the newest commit where all 3 files match; the mail's base-commit 0123456789ab is not in the tree)"
+run_pr --tree "$TREE" < "$T/atomic.eml"
+check "guess: no base named, the parent found from the index lines" \
+	note_has "tree: the patch applies to commit 2a1456529276 (guessed from the index lines: the newest commit where all 3 files match)"
+check "HEAD: read at another base, whether it applies to HEAD, the conflicting file and hunk" \
+	note_has "tree: the patch does not apply to HEAD d43c91f99020: filter/base/slurp.c, hunk 1 of 2 (@@ -1,6 +1,9 @@) does not apply"
 
 # The context: the changed function whole, the definitions the added lines use.
 at cf1c6a0~1
@@ -179,33 +186,47 @@ PATCHREVIEW_CONTEXT_BUDGET=$((full - 1)) run_pr --tree "$TREE" < "$T/long.eml"
 check "short: the head, the change with its surroundings, and the end" \
 	logq '"int mail_read(int fd, struct mail *m)\n{\n[... lines 149-163 ...]\n" in u and "only the first is reviewed" in u and "[... lines 177-194 ...]\n}\n" in u'
 
-# The tree's checkpatch.pl: a stand-in that logs how it was run and reports
+# The tree's checkpatch.pl: a stand-in that logs how it was run, and
+# whether the model was asked while it ran (it waits up to 10 s for the
+# stand-in server's first request), and reports on each mail it is given:
 # on an added line twice (one type a built-in rule stands for), a context
 # line and the commit message.
-mkdir -p "$TREE/scripts"
-cat > "$TREE/scripts/checkpatch.pl" <<'PY'
+cat > "$T/checkpatch.pl" <<'PY'
 #!/usr/bin/env python3
-import os, sys
+import os, sys, time
+asked = False
+for _ in range(100):
+    if os.path.exists("@LLM_LOG@") and os.path.getsize("@LLM_LOG@"):
+        asked = True
+        break
+    time.sleep(0.1)
 with open("@CP_LOG@", "a") as log:   # our environment is not passed on
-    log.write("cwd=%s args=%s\n" % (os.getcwd(), " ".join(sys.argv[1:])))
-lines = sys.stdin.read().split("\n")
-added = [i + 1 for i, l in enumerate(lines) if l.startswith("+") and not l.startswith("+++")]
-context = [i + 1 for i, l in enumerate(lines) if l.startswith(" ") and i > 10]
-print("-:%d: WARNING:STANDIN_ADDED: an added line" % added[0])
-print("-:%d: ERROR:TRAILING_WHITESPACE: trailing whitespace" % added[0])
-print("-:%d: WARNING:STANDIN_ADDED: an added line" % added[1])
-print("-:%d: WARNING:STANDIN_CONTEXT: a context line" % context[0])
-print("-:4: WARNING:STANDIN_MESSAGE: the commit message" )
+    log.write("cwd=%s args=%s model-asked=%s\n" % (os.getcwd(), " ".join(sys.argv[1:]),
+                                                   "yes" if asked else "no"))
+for name in [a for a in sys.argv[1:] if not a.startswith("-")]:
+    lines = open(name).read().split("\n")
+    added = [i + 1 for i, l in enumerate(lines) if l.startswith("+") and not l.startswith("+++")]
+    context = [i + 1 for i, l in enumerate(lines) if l.startswith(" ") and i > 10]
+    print("%s:%d: WARNING:STANDIN_ADDED: an added line" % (name, added[0]))
+    print("%s:%d: ERROR:TRAILING_WHITESPACE: trailing whitespace" % (name, added[0]))
+    if len(added) > 1:
+        print("%s:%d: WARNING:STANDIN_ADDED: an added line" % (name, added[1]))
+    if context:
+        print("%s:%d: WARNING:STANDIN_CONTEXT: a context line" % (name, context[0]))
+    print("%s:4: WARNING:STANDIN_MESSAGE: the commit message" % name)
 print("total: 1 errors, 4 warnings")
 sys.exit(1)
 PY
 CP_LOG=$T/cp.log
-sed -i "s|@CP_LOG@|$CP_LOG|" "$TREE/scripts/checkpatch.pl"
-chmod +x "$TREE/scripts/checkpatch.pl"
+sed -i -e "s|@CP_LOG@|$CP_LOG|g" -e "s|@LLM_LOG@|$LOG|g" "$T/checkpatch.pl"
+chmod +x "$T/checkpatch.pl"
+mkdir -p "$TREE/scripts"
+cp "$T/checkpatch.pl" "$TREE/scripts/checkpatch.pl"
 at cf1c6a0~1
 run_pr --tree "$TREE" < "$T/anchor.eml"
 check "checkpatch: the tree's code is not run unless checkpatch = yes" \
 	sh -c "[ ! -s '$CP_LOG' ] && ! grep -q 'checkpatch.pl:' '$T/out'"
+: > "$LOG"
 PATCHREVIEW_CHECKPATCH=yes run_pr --tree "$TREE" < "$T/anchor.eml"
 check "checkpatch: its report on an added line, under that line, with the count of the rest" \
 	under '> +		/* The diff marker; an empty context line lost it to the mailer. */' \
@@ -213,12 +234,18 @@ check "checkpatch: its report on an added line, under that line, with the count 
 check "checkpatch: a report on the commit message kept" draft_has 'checkpatch.pl: the commit message \(STANDIN_MESSAGE\)'
 check "checkpatch: nothing about unchanged lines" draft_lacks STANDIN_CONTEXT
 check "checkpatch: no duplicate of a built-in rule's type" draft_lacks TRAILING_WHITESPACE
+check "checkpatch: run while the model reviews the patch, not before" grep -q 'model-asked=yes$' "$CP_LOG"
+closing() { sed -n 's/^X-Patchreview-Summary: The built-in checks made \([0-9]*\) comments\.$/\1/p' "$T/out"; }
+with_cp=$(closing)
 check "checkpatch: run with --no-tree from our scratch directory, not the tree" sh -c "
-	grep -q -- '--no-tree --terse --show-types --color=never --no-summary -\$' '$CP_LOG' &&
+	grep -q -- '--no-tree --terse --show-types --color=never --no-summary checkpatch.0.mail model-asked' '$CP_LOG' &&
 	! grep -q 'cwd=$TREE' '$CP_LOG'"
 : > "$CP_LOG"
 PATCHREVIEW_CHECKPATCH=no run_pr --tree "$TREE" < "$T/anchor.eml"
 check "checkpatch = no: not run" sh -c "[ ! -s '$CP_LOG' ] && ! grep -q 'checkpatch.pl:' '$T/out'"
+without_cp=$(closing)
+check "checkpatch: the checks' closing sentence counts its 2 comments" \
+	test "${with_cp:-0}" -eq $((${without_cp:-0} + 2))
 PATCHREVIEW_CHECKPATCH=yes PATCHREVIEW_SKIP_CHECKS=checkpatch run_pr --tree "$TREE" < "$T/anchor.eml"
 check "skip_checks = checkpatch: not run either" sh -c "! grep -q 'checkpatch.pl:' '$T/out'"
 chmod -x "$TREE/scripts/checkpatch.pl"
@@ -319,7 +346,8 @@ rm -rf "$T/p5-out"
 PATH="$T/bin:$PATH" run_pr --tree "$TREE" --output-dir "$T/p5-out" < "$T/prereq5.mbox"
 check "prerequisite: a 5-patch series runs git log -p once for them" sh -c "
 	[ \$(grep -c ' log .* -p ' '$T/git.log') -eq 1 ] &&
-	[ \$(grep -l -F 'and its 1 prerequisite patch (up to commit' '$T/p5-out/'* | wc -l) -eq 5 ]"
+	for f in '$T/p5-out/'*; do python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note \"\$f\"; done |
+	[ \$(grep -c -F 'and its 1 prerequisite patch (up to commit') -eq 5 ]"
 
 # A series: the cover letter's base-commit is every patch's, and patch k
 # is checked, and its files read, on top of patches 1..k-1. Patch 2 changes
@@ -355,6 +383,21 @@ rm -rf "$T/series-out"
 run_pr --tree "$TREE" --output-dir "$T/series-out" < "$T/series-broken.mbox"
 check "series: when an earlier patch does not apply, the next is checked against the base alone" \
 	series_note 0002 "tree: the patch does not apply to base-commit d43c91f99020 (from the series); the 1 patch before it in the series does not apply there, so it was checked against the base alone"
+
+# checkpatch.pl once for a series, on all its patches, while the model reviews them.
+mkdir -p "$TREE/scripts"
+cp "$T/checkpatch.pl" "$TREE/scripts/checkpatch.pl"
+: > "$CP_LOG"
+: > "$LOG"
+rm -rf "$T/series-cp"
+PATCHREVIEW_CHECKPATCH=yes run_pr --tree "$TREE" --output-dir "$T/series-cp" < "$T/series.mbox"
+check "checkpatch: run once for a 3-patch series, on its 3 patches, while the model reviews them" \
+	sh -c "[ \$(wc -l < '$CP_LOG') -eq 1 ] &&
+		grep -q -- '--no-summary checkpatch.0.mail checkpatch.1.mail checkpatch.2.mail model-asked=yes\$' '$CP_LOG'"
+check "checkpatch: each patch's reports in its own draft, none in the cover letter's" sh -c "
+	for f in '$T/series-cp/'000[123]-*; do grep -q 'checkpatch.pl: an added line (STANDIN_ADDED' \"\$f\" || exit 1; done &&
+	! grep -q STANDIN_ '$T/series-cp/'0000-*"
+rm -rf "$TREE/scripts"
 at d43c91f
 run_pr --tree "$TREE" --explain-prompt < "$T/series.mbox"
 check "series: patches 2 and 3 read slurp.c as the patches before them leave it" sh -c "
@@ -393,6 +436,62 @@ check "verify: the finding's definitions from the tree in the refute request" \
 PATCHREVIEW_VERIFY=yes run_pr < "$T/signature.eml"
 check "verify: without a tree, none" logq '"<<<FINDINGS" in u and "definitions from the tree" not in u'
 unset PATCHREVIEW_BACKEND
+
+# The base guessed from the index lines. c1 changes a.c; c2 only other.c,
+# so it is the newest commit with a.c and b.c as c1 left them; c3 and c4
+# change a.c and b.c again. The patches are made on c2, the tree is at c4.
+B=$T/guessrepo
+mkdir -p "$B"
+git -C "$B" init -q
+gcommit() { git -C "$B" -c user.name=T -c user.email=t@example.org commit -q -a -m "$1"; }
+seq 1 40 | sed 's/^/int a/; s/$/;/' > "$B/a.c"
+seq 1 40 | sed 's/^/int b/; s/$/;/' > "$B/b.c"
+echo 'int other;' > "$B/other.c"
+git -C "$B" add -A && gcommit c0
+sed -i 's/^int a1;$/int a1 = 1;/' "$B/a.c" && gcommit c1
+echo 'int other2;' >> "$B/other.c" && gcommit c2
+c2=$(git -C "$B" rev-parse --short=12 HEAD)
+git -C "$B" checkout -q -b topic
+sed -i 's/^int a20;$/int a20 = 20;/' "$B/a.c"
+sed -i 's/^int b20;$/int b20 = 20;/' "$B/b.c"
+gcommit "both"
+sed -i 's/^int a21;$/int a21 = 21;/' "$B/a.c" && gcommit "a again"
+git -C "$B" format-patch -q --stdout -1 HEAD~1 > "$T/g-both.eml"
+git -C "$B" format-patch -q --stdout -2 HEAD > "$T/g-series.mbox"
+git -C "$B" checkout -q -
+sed -i 's/^int a39;$/int a39 = 39;/' "$B/a.c" && gcommit c3
+sed -i 's/^int b39;$/int b39 = 39;/' "$B/b.c" && gcommit c4
+c4=$(git -C "$B" rev-parse --short=12 HEAD)
+run_pr --tree "$B" < "$T/g-both.eml"
+check "guess: a base several commits back, the newest where every file matches" \
+	note_has "tree: the patch applies to commit $c2 (guessed from the index lines: the newest commit where all 2 files match)"
+check "HEAD: a patch that applies to HEAD too, said so" note_has "tree: the patch also applies to HEAD $c4"
+# b.c's pre-image blob is one no commit has: a.c alone matches.
+python3 - "$T/g-both.eml" "$T/g-partial.eml" "$T/g-none.eml" <<'PY'
+import re, sys
+s = open(sys.argv[1]).read()
+blobs = re.findall(r"^index ([0-9a-f]+)\.\.", s, re.M)
+open(sys.argv[2], "w").write(s.replace("index " + blobs[1], "index 1234567", 1))
+open(sys.argv[3], "w").write(s.replace("index " + blobs[0], "index 1234567", 1).replace("index " + blobs[1], "index 7654321", 1))
+PY
+run_pr --tree "$B" < "$T/g-partial.eml"
+check "guess: a partial match, the files matched counted" \
+	note_has "tree: the patch applies to commit $c2 (guessed from the index lines: 1 of 2 files matched, no commit matched all)"
+run_pr --tree "$B" < "$T/g-none.eml"
+check "guess: no match, the work tree, said so" \
+	note_has "to the work tree (HEAD $c4; no commit has any of the 2 files as the index lines name them)"
+# A series is guessed once, from the first pre-image of each file: patch 2's
+# a.c is patch 1's, in no commit.
+: > "$T/git.log"
+rm -rf "$T/g-out"
+PATH="$T/bin:$PATH" run_pr --tree "$B" --output-dir "$T/g-out" < "$T/g-series.mbox"
+check "guess: a series is guessed once, and every patch takes it" sh -c "
+	[ \$(grep -c '^-C .* log --format=%H %P' '$T/git.log') -eq 1 ] &&
+	for f in '$T/g-out/'*; do python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note \"\$f\"; done |
+	[ \$(grep -c -F 'tree: the patch applies to commit $c2 (guessed from the index lines: the newest commit where all 2 files match)') -eq 2 ]"
+check "HEAD: patch 2 of a series, with patch 1 before it" sh -c "
+	python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/g-out/'*0002* |
+	grep -q -x -F 'tree: the patch with the patches before it in the series also applies to HEAD $c4'"
 
 # Contracts, bounded: a patch calling 30 long helpers of its project with
 # "&x" and testing each result gets at most 12, each as its head and the

@@ -1,4 +1,4 @@
-/* child.c: posix_spawn, two bounded pipes, a deadline. */
+/* child.c: posix_spawn, two bounded pipes or a file, a deadline. */
 /* For posix_spawn_file_actions_addchdir_np (glibc 2.29, musl 1.1.24). */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/child.h"
@@ -45,7 +46,8 @@ void child_environment(struct strvec *env, const char *const *pass, const char *
 		strvec_push(env, *e);
 }
 
-static pid_t spawn(const struct child *c, int out[2], int err[2], struct buf *why)
+/* Spawns c with out_fd as its stdout and err_fd as its stderr. */
+static pid_t spawn(const struct child *c, int out_fd, int err_fd, struct buf *why)
 {
 	struct strvec env = STRVEC_INIT;
 	child_environment(&env, NULL, c->env);
@@ -53,8 +55,8 @@ static pid_t spawn(const struct child *c, int out[2], int err[2], struct buf *wh
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, c->stdin_path ? c->stdin_path : "/dev/null",
 					 O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-	posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+	posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
+	posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
 	if (c->cwd)
 		posix_spawn_file_actions_addchdir_np(&fa, c->cwd);
 	/*
@@ -144,7 +146,7 @@ int child_run(const struct child *c, struct buf *out, struct buf *err, struct bu
 				close(outp[i]);
 		return -1;
 	}
-	pid_t pid = spawn(c, outp, errp, why);
+	pid_t pid = spawn(c, outp[1], errp[1], why);
 	close(outp[1]);
 	close(errp[1]);
 	int ret = pid < 0 ? -1 : drain(c, outp[0], errp[0], out, err, why);
@@ -161,6 +163,52 @@ int child_run(const struct child *c, struct buf *out, struct buf *err, struct bu
 		return -1;
 	if (WIFSIGNALED(status)) {
 		buf_addf(why, "%s died of signal %d", c->argv[0], WTERMSIG(status));
+		return -1;
+	}
+	return WEXITSTATUS(status);
+}
+
+pid_t child_start(const struct child *c, const char *out_path, struct buf *why)
+{
+	int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	pid_t pid = -1;
+	if (out < 0 || null < 0)
+		buf_addf(why, "cannot run %s: %s", c->argv[0], strerror(errno));
+	else
+		pid = spawn(c, out, null, why);
+	if (out >= 0)
+		close(out);
+	if (null >= 0)
+		close(null);
+	return pid;
+}
+
+/* The pause between two looks at a child that has not ended yet. */
+#define CHILD_WAIT_STEP_NS 5000000L
+
+int child_wait(pid_t pid, const char *name, double deadline, struct buf *why)
+{
+	int status = 0;
+	pid_t got;
+	/* Polled: by the time a caller waits, the child has mostly ended. */
+	while ((got = waitpid(pid, &status, WNOHANG)) == 0 ||
+	       (got < 0 && errno == EINTR)) {
+		if (got == 0 && clock_now() >= deadline) {
+			kill(-pid, SIGKILL);
+			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+				;
+			buf_addf(why, "%s ran out of time", name);
+			return -1;
+		}
+		nanosleep(&(struct timespec){ 0, CHILD_WAIT_STEP_NS }, NULL);
+	}
+	if (got < 0) {
+		buf_addf(why, "cannot wait for %s: %s", name, strerror(errno));
+		return -1;
+	}
+	if (WIFSIGNALED(status)) {
+		buf_addf(why, "%s died of signal %d", name, WTERMSIG(status));
 		return -1;
 	}
 	return WEXITSTATUS(status);

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "base/buf.h"
 #include "base/strvec.h"
@@ -30,6 +31,21 @@ struct child {
  * much or died of a signal.
  */
 int child_run(const struct child *c, struct buf *out, struct buf *err, struct buf *why);
+
+/*
+ * Starts c in the background (its timeout, max_out and max_err unused):
+ * stdout into the file out_path, created or emptied, stderr dropped.
+ * Returns its pid for child_wait(), or -1 with the reason in *why.
+ */
+pid_t child_start(const struct child *c, const char *out_path, struct buf *why);
+
+/*
+ * Waits for a child child_start() started (name for the messages) until
+ * deadline (clock_now() seconds), then kills it and what it started.
+ * Returns its exit status (0-255), or -1 with the reason in *why when it
+ * ran out of time or died of a signal.
+ */
+int child_wait(pid_t pid, const char *name, double deadline, struct buf *why);
 
 /*
  * The environment of every child process, into *env: of ours only PATH,

@@ -30,3 +30,11 @@ void hash_sha256_strings(char hex[HASH_SHA256_HEX], const char *const *parts, si
 	snprintf(hex, HASH_SHA256_HEX, "%s", g_checksum_get_string(sum));
 	g_checksum_free(sum);
 }
+
+void hash_sha256_bytes(char hex[HASH_SHA256_HEX], const void *data, size_t len)
+{
+	GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
+	g_checksum_update(sum, data, (gssize)len);
+	snprintf(hex, HASH_SHA256_HEX, "%s", g_checksum_get_string(sum));
+	g_checksum_free(sum);
+}

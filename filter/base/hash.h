@@ -25,4 +25,7 @@ uint64_t hash_fnv64(uint64_t h, const void *s, size_t len);
 /* The SHA-256 of the n strings, each with its NUL: ("ab", "c") and ("a", "bc") differ. */
 void hash_sha256_strings(char hex[HASH_SHA256_HEX], const char *const *parts, size_t n);
 
+/* The SHA-256 of len bytes, NULs and all. */
+void hash_sha256_bytes(char hex[HASH_SHA256_HEX], const void *data, size_t len);
+
 #endif

@@ -15,6 +15,19 @@ extern const struct reviewer check_kstyle;	/* kernel coding style of added C lin
 extern const struct reviewer check_kcode;	/* kernel code: BUG_ON, printk, SPDX... */
 extern const struct reviewer check_spelling;	/* common misspellings in prose */
 extern const struct reviewer check_tree;	/* what only the tree shows (--tree) */
-extern const struct reviewer check_checkpatch;	/* the tree's scripts/checkpatch.pl */
+
+/*
+ * The tree's scripts/checkpatch.pl, on the patches ins[0..n) of a series
+ * that ask for it (--tree, checkpatch = yes, the rule on): started in one
+ * run in the background, so that it runs while the model reviews them.
+ * start returns the job, or NULL (a reason, if any, noted in rs[k]);
+ * finish waits for it and adds its findings to rs[k]. finish(NULL) does
+ * nothing.
+ */
+struct checkpatch_job;
+struct checkpatch_job *checks_checkpatch_start(const struct review_input *ins, struct review *rs,
+					       size_t n);
+void checks_checkpatch_finish(struct checkpatch_job *j, const struct review_input *ins,
+			      struct review *rs, size_t n);
 
 #endif

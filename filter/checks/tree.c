@@ -2,7 +2,8 @@
  * tree.c: the checks that need the maintainer's tree: the findings the
  * tree stage made (callers left behind, removed names still used), the
  * commits Fixes: tags name, and the tree's own scripts/checkpatch.pl on
- * the changed lines, less what a built-in rule already says.
+ * the changed lines, less what a built-in rule already says: run once for
+ * the patches of a series, while the model reviews them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -150,25 +151,25 @@ static size_t group_reports(struct group *g, size_t n)
 	return ng;
 }
 
-static void checkpatch_run(const struct review_input *in, struct review *r)
+/* Does checkpatch.pl run on this patch? */
+static bool checkpatch_wanted(const struct review_input *in)
+{
+	return in->tree && in->config->checkpatch &&
+		rule_enabled(in, rules_profile(in), rule_id(RULE_CHECKPATCH));
+}
+
+/* Its reports on the lines the patch brings, one finding per file and type. */
+static void checkpatch_add(const struct review_input *in, struct review *r,
+			   const struct checkpatch_report *v, size_t n)
 {
 	const struct patch *p = in->patch;
-	if (!in->tree || !in->config->checkpatch ||
-	    !rule_enabled(in, rules_profile(in), rule_id(RULE_CHECKPATCH)))
-		return;
-	struct buf text = BUF_INIT, why = BUF_INIT;
-	struct checkpatch_report *v;
-	mail_text(in, &text);
-	int n = tree_checkpatch(in->tree, text.data, text.len, &v, &why);
-	if (n < 0)
-		review_note(r, "checkpatch: %s", why.data);
-	struct group *g = xcalloc(n > 0 ? (size_t)n : 1, sizeof(*g));
+	struct group *g = xcalloc(n + 1, sizeof(*g));
 	size_t ng = 0;
-	for (int i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		size_t line = v[i].line > CHECKPATCH_HEADER_LINES ?
 			v[i].line - CHECKPATCH_HEADER_LINES - 1 : SIZE_MAX;
 		if (!rules_stand_for(v[i].type) && changed_line(p, line))
-			g[ng++] = (struct group){ line, i, v[i].type, p->lines[line].file, 0 };
+			g[ng++] = (struct group){ line, (int)i, v[i].type, p->lines[line].file, 0 };
 	}
 	ng = group_reports(g, ng);
 	for (size_t k = 0; k < ng; k++) {
@@ -183,10 +184,46 @@ static void checkpatch_run(const struct review_input *in, struct review *r)
 				   c->type);
 	}
 	free(g);
-	if (n > 0)
-		checkpatch_reports_free(v, (size_t)n);
-	buf_release(&text);
-	buf_release(&why);
 }
 
-const struct reviewer check_checkpatch = { "checkpatch", checkpatch_run };
+struct checkpatch_job *checks_checkpatch_start(const struct review_input *ins, struct review *rs,
+					       size_t n)
+{
+	struct buf *texts = xcalloc(n + 1, sizeof(*texts));
+	struct buf why = BUF_INIT;
+	struct tree *t = NULL;
+	for (size_t k = 0; k < n; k++)
+		if (checkpatch_wanted(&ins[k])) {
+			mail_text(&ins[k], &texts[k]);
+			t = ins[k].tree->tree;
+		}
+	struct checkpatch_job *j = t ? tree_checkpatch_start(t, texts, n, &why) : NULL;
+	for (size_t k = 0; why.len && k < n; k++)
+		if (texts[k].len)
+			review_note(&rs[k], "checkpatch: %s", why.data);
+	for (size_t k = 0; k < n; k++)
+		buf_release(&texts[k]);
+	free(texts);
+	buf_release(&why);
+	return j;
+}
+
+void checks_checkpatch_finish(struct checkpatch_job *j, const struct review_input *ins,
+			      struct review *rs, size_t n)
+{
+	if (!j)
+		return;
+	struct checkpatch_report **v = xcalloc(n + 1, sizeof(*v));
+	size_t *nv = xcalloc(n + 1, sizeof(*nv));
+	struct buf why = BUF_INIT;
+	bool ok = tree_checkpatch_finish(j, v, nv, &why) == 0;
+	for (size_t k = 0; k < n; k++) {
+		if (!ok && checkpatch_wanted(&ins[k]))
+			review_note(&rs[k], "checkpatch: %s", why.data);
+		checkpatch_add(&ins[k], &rs[k], v[k], nv[k]);
+		checkpatch_reports_free(v[k], nv[k]);
+	}
+	free(v);
+	free(nv);
+	buf_release(&why);
+}

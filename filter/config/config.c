@@ -80,6 +80,11 @@ static const struct key keys[] = {
 	KEY(context_tokens, KEY_LONG, "32768", "the model's context: no request is larger, max_tokens kept for the answer; 0: no limit"),
 	KEY(token_budget, KEY_LONG, "100000", "tokens one run may send to the model, estimated; what is left over is named in the draft; 0: no limit"),
 	KEY(model_patches, KEY_LONG, "50", "patches one run gives the model; the rest are only checked; 0: no limit"),
+	/* A series comes within minutes; one that does not is reviewed as far as it came. */
+	KEY(consume_wait, KEY_LONG, "3600", "consume: seconds a series waits for its missing patches before it is reviewed as it is"),
+	KEY(consume_queue, KEY_LONG, "1000", "consume: messages waiting at most; past it a message is left for the key press"),
+	/* About 200 patches of a few hundred lines each, with the default prompts. */
+	KEY(consume_tokens, KEY_LONG, "1000000", "consume: tokens sent to the model in a day (UTC), estimated; past it series are left for the key press"),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(*keys))

@@ -72,6 +72,10 @@ struct config {
 	long context_tokens;	/* the model's context: no request is larger (0: no limit) */
 	long token_budget;	/* tokens one run may send to the model (0: no limit) */
 	long model_patches;	/* patches one run gives the model (0: no limit) */
+	/* patchreview consume */
+	long consume_wait;	/* seconds a series waits for its missing patches */
+	long consume_queue;	/* messages queued at most; past it they are left */
+	long consume_tokens;	/* tokens consume may send in a day (UTC) */
 	char **origin;		/* per key: where it was last set, or NULL */
 };
 

@@ -119,12 +119,18 @@ static void cut_lines(struct buf *b, size_t max)
 }
 
 /* label, then the fenced lines between open and close: at most max bytes in all. */
+/* What a fenced block of at most max bytes leaves for its lines. */
+static size_t inside(const char *label, const char *open, const char *close, size_t max)
+{
+	size_t frame = strlen(label) + strlen(open) + strlen(close) + 3;
+	return max > frame ? max - frame : 0;
+}
+
 static char *fenced_block(const char *label, const char *open, const char *close,
 			  struct buf *lines, size_t max)
 {
 	struct buf b = BUF_INIT;
-	size_t frame = strlen(label) + strlen(open) + strlen(close) + 3;
-	cut_lines(lines, max > frame ? max - frame : 0);
+	cut_lines(lines, inside(label, open, close, max));
 	buf_addf(&b, "%s%s\n%s%s\n\n", label, open, lines->data, close);
 	buf_release(lines);
 	return buf_detach(&b, NULL);
@@ -150,13 +156,28 @@ static char *series_block(const struct review_input *in, size_t max)
 /* The comments already made, within max; "" when there are none. */
 static char *thread_block(const struct review_input *in, size_t max)
 {
-	size_t budget = THREAD_PROMPT_BYTES < max ? THREAD_PROMPT_BYTES : max;
-	char *earlier = thread_prompt_text(in->thread, in->patch, budget);
-	if (!earlier)
-		return xstrdup("");
+	size_t room = inside(thread_label, PROMPT_THREAD_OPEN, PROMPT_THREAD_CLOSE, max);
+	size_t budget = THREAD_PROMPT_BYTES < room ? THREAD_PROMPT_BYTES : room;
 	struct buf lines = BUF_INIT;
-	prompt_add_lines(&lines, earlier, prompt_line_is_fence);
-	free(earlier);
+	/*
+	 * A line imitating a fence is replaced by a longer one, which can push
+	 * the comments past their room, and a cut there would lose the count of
+	 * those left out: ask for fewer, a few times at most.
+	 */
+	for (int tries = 0; tries < 4; tries++) {
+		char *earlier = thread_prompt_text(in->thread, in->patch, budget);
+		if (!earlier) {
+			buf_release(&lines);
+			return xstrdup("");
+		}
+		buf_reset(&lines);
+		prompt_add_lines(&lines, earlier, prompt_line_is_fence);
+		free(earlier);
+		if (lines.len <= room)
+			break;
+		size_t over = lines.len - room;
+		budget = budget > over ? budget - over : 0;
+	}
 	return fenced_block(thread_label, PROMPT_THREAD_OPEN, PROMPT_THREAD_CLOSE, &lines, max);
 }
 

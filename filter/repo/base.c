@@ -9,6 +9,7 @@
 #include "base/strvec.h"
 #include "base/text.h"
 #include "repo/base.h"
+#include "repo/guess.h"
 
 /*
  * How far back from HEAD prerequisite patches are looked for, and the
@@ -112,8 +113,35 @@ static void honour_prerequisites(const struct tree *t, const struct patch *p,
 	}
 }
 
+/* A guessed base into b, or the work tree with what the guess found. */
+static void choose_guessed(const struct tree *t, const struct patch *p,
+			   const struct patch *const *all, size_t nall, struct base_choice *b)
+{
+	const struct patch *const one[] = { p };
+	struct base_guess g;
+	base_guess(t, nall ? all : one, nall ? nall : 1, &g);
+	if (g.commit && !g.at_head) {
+		b->commit = xstrdup(g.commit);
+		buf_addf(&b->what, "commit %.12s (guessed from the index lines: ", g.commit);
+		if (g.matched == g.total)
+			buf_addf(&b->what, "the newest commit where all %zu file%s match", g.total,
+				 g.total == 1 ? "" : "s");
+		else
+			buf_addf(&b->what, "%zu of %zu files matched, no commit matched all%s",
+				 g.matched, g.total, g.timed_out ? " in the time allowed" : "");
+		return;
+	}
+	buf_addf(&b->what, "the work tree (HEAD %.12s", t->head ? t->head : "unborn");
+	if (g.total && !g.at_head && g.timed_out)
+		buf_addf(&b->what, "; no base guessed from the index lines in %.0f s",
+			 GUESS_MAX_SECONDS);
+	else if (g.total && !g.at_head)
+		buf_addf(&b->what, "; no commit has any of the %zu files as the index lines name "
+			 "them", g.total);
+}
+
 void base_choose(const struct tree *t, const struct patch *p, const struct patch *series,
-		 struct base_choice *b)
+		 const struct patch *const *all, size_t nall, struct base_choice *b)
 {
 	*b = (struct base_choice){ .what = BUF_INIT };
 	const struct patch *named = p->base_commit ? p :
@@ -122,13 +150,13 @@ void base_choose(const struct tree *t, const struct patch *p, const struct patch
 	if (named && repo_has_commit(t, named->base_commit, &b->commit)) {
 		buf_addf(&b->what, "base-commit %.12s (from the %s)", b->commit, from);
 		honour_prerequisites(t, named, b);
-	} else {
-		buf_addf(&b->what, "the work tree (HEAD %.12s", t->head ? t->head : "unborn");
-		if (named)
-			buf_addf(&b->what, "; the %s's base-commit %.12s is not in the tree",
-				 from, named->base_commit);
-		buf_addch(&b->what, ')');
+		return;
 	}
+	choose_guessed(t, p, all, nall, b);
+	if (named)
+		buf_addf(&b->what, "; the %s's base-commit %.12s is not in the tree", from,
+			 named->base_commit);
+	buf_addch(&b->what, ')');
 }
 
 void base_release(struct base_choice *b)

@@ -3,7 +3,8 @@
  * it applies there. The mail's "base-commit:" wins when the tree has that
  * commit; its "prerequisite-patch-id:" lines then move the base to the
  * tree's commit that carries the last of them, when all are found.
- * Otherwise the work tree is the base. "git apply --check" decides whether
+ * Otherwise the base is guessed from the patch's index lines, else the
+ * work tree is the base. "git apply --check" decides whether
  * the patch applies: against the work tree's files, or against a private
  * index holding the base's versions of the patch's files.
  */
@@ -24,10 +25,14 @@ struct base_choice {
 /*
  * series: the message whose base-commit: speaks for the series p is in
  * (series/series.h), taken when p names no base itself; or NULL. The
- * prerequisites are those of the message whose base is taken.
+ * prerequisites are those of the message whose base is taken. With no
+ * base the tree has, the base is guessed (repo/guess.h) from the index
+ * lines of all[0..nall), the whole series (none: p alone); the work tree
+ * stays the base when HEAD has every file as the patches saw it, or when
+ * no commit has any.
  */
 void base_choose(const struct tree *t, const struct patch *p, const struct patch *series,
-		 struct base_choice *b);
+		 const struct patch *const *all, size_t nall, struct base_choice *b);
 void base_release(struct base_choice *b);
 
 /*

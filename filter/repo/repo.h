@@ -17,6 +17,14 @@ struct symbol_index;
 struct tracked;
 struct read_cache;
 
+/* The last base guessed (repo/guess.h), for the series' other patches. */
+struct guess_memo {
+	char *key;		/* the files and pre-image blobs it was guessed from */
+	char *commit;
+	size_t matched, total;
+	bool at_head, timed_out;
+};
+
 struct tree {
 	char *top;		/* absolute path of the work tree */
 	char *git_dir;		/* absolute path of its git directory */
@@ -31,6 +39,8 @@ struct tree {
 	char *prereq_base;
 	struct buf prereq_ids;
 	double prereq_seconds;	/* spent on them so far this run */
+	struct guess_memo guess;
+	double checkpatch_seconds;	/* spent running its checkpatch.pl this run (tree/checkpatch.c) */
 };
 
 /*

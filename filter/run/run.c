@@ -19,6 +19,7 @@
 #include "run/reviewers.h"
 #include "run/run.h"
 #include "series/summary.h"
+#include "state/state.h"
 #include "thread/thread.h"
 #include "tree/tree.h"
 
@@ -41,12 +42,13 @@ struct sink {
 	char **paths;			/* the drafts' files, for ops */
 	size_t nops, numbered;
 	bool several_series;
+	const char *only_id;	/* write only the draft of this Message-ID, or NULL */
 };
 
 /* Drafts are written: to stdout unless --format says otherwise, or to their place. */
 static bool writes_drafts(const struct run_job *job)
 {
-	return !job->config->explain_prompt &&
+	return !job->config->explain_prompt && !job->review_only &&
 		(job->format == OUTPUT_DRAFT || job->drafts.maildir || job->drafts.output_dir);
 }
 
@@ -117,6 +119,8 @@ static void prepare(struct reviewed *v, const struct run_job *job, const struct 
 	/* Kept by the tree reviews (their files are read on top of these): freed with them. */
 	const struct patch **earlier = xcalloc(n + 1, sizeof(*earlier));
 	v->earlier = earlier;
+	for (size_t k = 0; k < n; k++)
+		earlier[k] = &s->patches[k]->patch;
 	for (size_t k = 0; k < n; k++) {
 		struct series_msg *m = s->patches[k];
 		review_init(&v->rs[k]);
@@ -126,13 +130,15 @@ static void prepare(struct reviewed *v, const struct run_job *job, const struct 
 			.series = with_context ? s : NULL, .series_index = k,
 			.thread = thread, .budget = budget,
 		};
-		earlier[k] = &m->patch;
 		if (job->tree) {
 			const struct tree_series_place place = {
 				.facts = s->facts, .earlier = earlier, .nearlier = k,
+				.all = earlier, .nall = n,
 			};
 			tree_review_patch(job->tree, &m->patch, &place, model, &v->trees[k]);
 			review_note(&v->rs[k], "%s", v->trees[k].note);
+			if (v->trees[k].head_note)
+				review_note(&v->rs[k], "%s", v->trees[k].head_note);
 			v->ins[k].tree = &v->trees[k];
 		}
 	}
@@ -220,6 +226,8 @@ static void put(struct sink *k, struct run_result *res, const struct series_msg 
 {
 	const struct config *c = k->job->config;
 	char *path = NULL;
+	if (k->only_id && (!m->mail->message_id || strcmp(m->mail->message_id, k->only_id)))
+		return;
 	k->numbered++;
 	if (writes_drafts(k->job)) {
 		if (draft_out_write(&k->drafts, draft_number(k, m), m->mail, &m->patch, r,
@@ -239,7 +247,7 @@ static void put(struct sink *k, struct run_result *res, const struct series_msg 
 /* The --format output, after the drafts: it names their files. */
 static void put_format(struct sink *k, struct run_result *res)
 {
-	if (k->job->format != OUTPUT_DRAFT && !res->write_failed &&
+	if (k->job->format != OUTPUT_DRAFT && !k->job->review_only && !res->write_failed &&
 	    output_write(stdout, k->job->format, k->ops, k->nops, k->job->config) < 0) {
 		error("cannot write the output");
 		res->write_failed = true;
@@ -283,7 +291,28 @@ struct run {
 	struct reviewed *v;	/* one per series */
 	struct review plain;	/* with no patch at all: the first message's */
 	struct sink k;
+	char *only_id;		/* the pressed mail of a series consume reviewed, or NULL */
 };
+
+/*
+ * One mail of a series patchreview consume reviewed: the series from the
+ * state instead, so the draft is the one made at delivery, and the model's
+ * answers come from the cache. Not with the cache off: that asks for a
+ * review made now.
+ */
+static void from_state(struct run *r)
+{
+	struct mail_list series;
+	const struct config *c = r->job->config;
+	if (r->input.n != 1 || !c->cache || c->explain_prompt || c->requests_out ||
+	    !r->input.v[0].message_id || state_reviewed_series(&r->input.v[0], &series) < 0)
+		return;
+	r->only_id = xstrdup(r->input.v[0].message_id);
+	mail_list_release(&r->input);
+	r->input = series;
+	warn("this mail's series of %zu messages was reviewed at delivery; answering with it",
+	     series.n);
+}
 
 /* Reads stdin when the job names no messages. Returns 0, or -1 when nothing was read. */
 static int read_input(struct run *r)
@@ -292,6 +321,7 @@ static int read_input(struct run *r)
 		r->mails = r->job->mails;
 		r->n = r->job->nmails;
 	} else if (mail_read_all(0, &r->input) == 0) {
+		from_state(r);
 		r->mails = r->input.v;
 		r->n = r->input.n;
 	}
@@ -304,7 +334,7 @@ static void group(struct run *r)
 	struct patch *patches = parse_all(r->mails, r->n);
 	series_group(&r->set, r->mails, patches, r->n);
 	free(patches);
-	if (r->n > 1 && r->set.n)
+	if (r->n > 1 && r->set.n && !r->only_id)
 		tell_counts(&r->set);
 }
 
@@ -334,9 +364,10 @@ static void open_sink(struct run *r)
 	r->k = (struct sink){
 		.job = r->job, .ops = xcalloc(drafts + 1, sizeof(*r->k.ops)),
 		.paths = xcalloc(drafts + 1, sizeof(*r->k.paths)), .several_series = r->set.n > 1,
+		.only_id = r->only_id,
 	};
-	draft_out_init(&r->k.drafts, r->job->config, &r->job->drafts, drafts,
-		       drafts > 1 && r->job->format == OUTPUT_DRAFT);
+	draft_out_init(&r->k.drafts, r->job->config, &r->job->drafts, r->only_id ? 1 : drafts,
+		       drafts > 1 && !r->only_id && r->job->format == OUTPUT_DRAFT);
 }
 
 /* The drafts, each series' cover letter first, each with its learning record. */
@@ -365,6 +396,7 @@ static void run_release(struct run *r)
 	thread_release(&r->thread);
 	series_set_release(&r->set);
 	mail_list_release(&r->input);
+	free(r->only_id);
 }
 
 void run_job_init(struct run_job *job, const struct config *c, enum output_format format)
@@ -403,5 +435,6 @@ void run_review(const struct run_job *job, struct run_result *res)
 		write_drafts(&r);
 	if (output)
 		put_format(&r.k, res);
+	res->tokens_sent = r.budget.sent;
 	run_release(&r);
 }

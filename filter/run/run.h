@@ -27,6 +27,7 @@ struct run_job {
 	const struct thread_source *thread;	/* the thread's replies (--thread), or NULL */
 	enum output_format format;	/* on stdout: the drafts, or json, b4-check, lines */
 	struct draft_place drafts;	/* where the drafts go instead of stdout */
+	bool review_only;	/* review (filling the cache), write nothing: consume's */
 };
 
 /* What happened, for the exit status. */
@@ -38,6 +39,7 @@ struct run_result {
 	bool deferred;		/* --requests-out wrote requests instead; no drafts */
 	bool explain_failed;	/* --explain-prompt could not load the prompts */
 	int worst;		/* the most severe finding written (enum severity), or -1 */
+	long tokens_sent;	/* estimated tokens sent to the model */
 };
 
 /* A job on stdin for config c, the drafts where its settings put them. */
@@ -50,7 +52,9 @@ void run_job_init(struct run_job *job, const struct config *c, enum output_forma
  * reviewed (no patch, a pull request, b4's "skip"), reviews the rest
  * (run/reviewers.h), and writes the drafts, each series' cover letter
  * first, with the learning record of each reviewed patch (learn/), then
- * the --format output. With --explain-prompt, each patch's prompt on
+ * the --format output. One mail of a series that patchreview consume
+ * reviewed (state/state.h) is answered with that series in view: the
+ * series is read from the state and only this mail's draft is written. With --explain-prompt, each patch's prompt on
  * stdout instead. With no patch at all, a plain reply to the first
  * message. Says on stderr what it left out; never fails as a whole.
  */

@@ -39,6 +39,8 @@ struct tree_series_place {
 	const struct patch *facts;	/* whose base-commit: speaks for the series, or NULL */
 	const struct patch *const *earlier;	/* the patches before it, in order */
 	size_t nearlier;
+	const struct patch *const *all;	/* the whole series, whose base is guessed once */
+	size_t nall;
 };
 
 /*
@@ -79,14 +81,32 @@ struct checkpatch_report {
 	char *message;
 };
 
+/* The tree's checkpatch.pl runs of one run take this many seconds in all. */
+#define CHECKPATCH_SECONDS 60.0
+
+/* One run of the tree's checkpatch.pl over the mails of a series, in the background. */
+struct checkpatch_job;
+
 /*
- * Runs the tree's scripts/checkpatch.pl, when it is there and executable,
- * on text (a mail as git format-patch writes it). Returns the number of
- * reports in *v (caller frees with checkpatch_reports_free), 0 when the
- * tree has no checkpatch, or -1 with the reason in *why.
+ * Starts the tree's scripts/checkpatch.pl, when it is there and
+ * executable, on the n mails texts[k] (as git format-patch writes them;
+ * an empty one is left out), all in one run of it, in the background.
+ * Returns the job for tree_checkpatch_finish(); or NULL, with nothing in
+ * *why when the tree has no checkpatch.pl (or no mail was given), else
+ * the reason (it could not be started, or the run's time for it is spent).
  */
-int tree_checkpatch(const struct tree_review *tr, const char *text, size_t len,
-		    struct checkpatch_report **v, struct buf *why);
+struct checkpatch_job *tree_checkpatch_start(struct tree *t, const struct buf *texts, size_t n,
+					     struct buf *why);
+
+/*
+ * Waits for the job, up to what is left of CHECKPATCH_SECONDS this run
+ * (then kills it), and frees it. The reports on mail k go into v[k] and
+ * nv[k] (v and nv with room for the n mails; free each with
+ * checkpatch_reports_free). Returns 0, or -1 with the reason in *why and
+ * no reports.
+ */
+int tree_checkpatch_finish(struct checkpatch_job *j, struct checkpatch_report **v, size_t *nv,
+			   struct buf *why);
 void checkpatch_reports_free(struct checkpatch_report *v, size_t n);
 
 /*

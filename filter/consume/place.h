@@ -1,0 +1,21 @@
+/*
+ * place.h: the queue's messages into their series (state/state.h): each
+ * message moves by rename() into STATE/series/KEY/ under the name of its
+ * Message-ID, so a copy delivered again, by another list or path, is one
+ * message; what is no patch and no cover letter (a reply, a pull request)
+ * is dropped. A series that got a message is pending again:
+ * STATE/pending/KEY holds the time its first message came.
+ */
+#ifndef CONSUME_PLACE_H
+#define CONSUME_PLACE_H
+
+#include <stddef.h>
+
+struct place_counts {
+	size_t placed, duplicates, dropped;
+};
+
+/* Places up to max entries of the queue, adding to *n what became of them. */
+void place_queue(const char *state, size_t max, struct place_counts *n);
+
+#endif

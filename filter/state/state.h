@@ -1,0 +1,55 @@
+/*
+ * state.h: what patchreview consume keeps under
+ * ${XDG_STATE_HOME:-~/.local/state}/patchreview/: the messages delivered
+ * and not yet placed (queue/), each series' messages (series/KEY/), and
+ * which series were reviewed. The key press reads it back here, so that
+ * a mail of a reviewed series is answered with the series in view.
+ *
+ *   queue/H.eml          a delivered message, H the SHA-256 of its Message-ID
+ *   series/KEY/H.eml     the messages of one series, moved there from queue/
+ *   series/KEY/done      the series was reviewed: "tokens N" (the estimate sent)
+ *   series/KEY/skipped   the series was left for the key press (a bound)
+ *
+ * Every file is written to a temporary name and renamed into place, and a
+ * message moves from queue/ to its series by rename(), so a process killed
+ * at any point leaves each message in one place, whole.
+ */
+#ifndef STATE_H
+#define STATE_H
+
+#include <stdbool.h>
+
+#include "base/buf.h"
+#include "base/hash.h"
+#include "mail/mail.h"
+#include "state/read.h"
+
+/* The state directory, "$XDG_STATE_HOME/patchreview"; NULL when HOME is unset too. Caller frees. */
+char *state_dir(void);
+
+/* The name of a message in the state: the SHA-256 of its Message-ID, else of its bytes. */
+void state_message_name(char hex[HASH_SHA256_HEX], const char *message_id,
+			const char *raw, size_t len);
+
+/*
+ * The series a message belongs to, in key: the SHA-256 of the message
+ * that opens the series (for a patch "k/n", the one its In-Reply-To
+ * names, else itself; a cover letter opens it) with the version and the
+ * n of its subject, so a v2 is another series; a lone patch is its own
+ * series. A series sent with chain-reply-to is not found whole: each
+ * patch waits consume_wait and is reviewed alone. Returns 0, or -1
+ * for a message without a Message-ID.
+ */
+int state_series_key(const struct mail *m, char key[HASH_SHA256_HEX]);
+
+/* "DIR/series/KEY" into *path. Returns 0, or -1 when there is no state directory. */
+int state_series_path(struct buf *path, const char *key);
+
+/*
+ * For the key press: when m belongs to a reviewed series of more than
+ * one message, its messages into *list (read from the state, the pressed
+ * one among them) and 0; else -1 and *list empty.
+ */
+int state_reviewed_series(const struct mail *m, struct mail_list *list);
+
+#endif

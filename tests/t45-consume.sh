@@ -1,0 +1,131 @@
+#!/bin/sh
+# Review at delivery (issue 26): a real delivery agent (procmail) pipes
+# each message to `patchreview consume`, which queues it and reviews it in
+# the background; the key press later gives the draft with no model
+# request, the same draft a review now makes; a series delivered out of
+# order, one message twice, is reviewed once, as a series, and the key on
+# any of its messages answers with the series in view; a worker killed
+# mid-review leaves a state the next run and the key press use; a flood
+# past consume_tokens stops there. The worker's end is waited for through
+# its lock (flock), never slept on.
+. "$(dirname "$0")/lib.sh"
+. "$ROOT/tests/llm-lib.sh"
+for p in procmail flock python3; do
+	command -v $p >/dev/null || { skip "consume" "$p is not installed"; exit 0; }
+done
+start_server
+use_backend openai
+export PATCHREVIEW_MODEL=scenario:ok
+export XDG_STATE_HOME=$T/state
+STATE=$T/state/patchreview
+mkdir -p "$HOME" "$T/Maildir/cur" "$T/Maildir/new" "$T/Maildir/tmp"
+# procmail clears the environment (-p keeps it: the test's backend and key);
+# HOME comes from the password file unless the rc sets it.
+cat >"$T/procmailrc" <<P
+HOME=$HOME
+XDG_STATE_HOME=$XDG_STATE_HOME
+XDG_CACHE_HOME=$XDG_CACHE_HOME
+XDG_CONFIG_HOME=$XDG_CONFIG_HOME
+MAILDIR=$T/Maildir
+DEFAULT=$T/Maildir/
+LOGFILE=$T/procmail.log
+:0 wc
+| $PR consume
+P
+deliver() { procmail -p -m "$T/procmailrc" <"$1"; }
+# The worker started by the last delivery is done once its lock is free.
+settle() { flock "$STATE/worker.lock" true; }
+# same A B: two drafts alike but for their Date fields.
+same() { ! diff "$1" "$2" | grep "^[<>]" | grep -qv "^[<>] Date:"; }
+
+# One patch: delivered, reviewed in the background, the key answers from the cache.
+deliver "$MAILS/llm-net.eml"
+check "procmail delivers, consume exits 0" test "$?" -eq 0 -a -n "$(ls "$T/Maildir/new")"
+settle
+check "the message is reviewed at delivery: one request" sent 1
+check "the log says so" grep -q "reviewed: about [1-9]" "$STATE/log"
+run_pr <"$MAILS/llm-net.eml"
+check "the key press sends no request" sent 1
+cp "$T/out" "$T/keyed"
+PATCHREVIEW_CACHE=no "$PR" <"$MAILS/llm-net.eml" >"$T/direct" 2>/dev/null
+check "the key press gives the draft a review now gives" same "$T/keyed" "$T/direct"
+deliver "$MAILS/llm-net.eml"
+settle
+check "the same message again costs nothing" sent 2
+
+# A series out of order, one patch twice, and v1 of it with a reply: v1 and
+# v2 are two series, each reviewed once, as a whole; the reply is not.
+mkdir "$T/split"
+python3 - "$MAILS/series-v2.mbox" "$T/split" <<'PY'
+import re, sys
+for m in re.split(r"(?m)^From .*\n", open(sys.argv[1]).read())[1:]:
+    mid = re.search(r"(?mi)^Message-ID: <([^>]*)>", m).group(1)
+    open(sys.argv[2] + "/" + re.sub(r"[<>@.]", "", mid), "w").write(m.rstrip("\n") + "\n")
+PY
+before=$(requests)
+for m in v2-3exampleorg v1-1exampleorg v2-1exampleorg r1exampleorg v2-2exampleorg \
+	v1-0exampleorg v2-3exampleorg v1-2exampleorg v2-0exampleorg; do
+	deliver "$T/split/$m"
+done
+settle
+check "two series reviewed once each" test "$(grep -c 'reviewed: about' "$STATE/log")" -eq 3
+# What the same series gives reviewed at once, from an mbox of its messages.
+for m in v2-0 v2-1 v2-2 v2-3; do
+	cat "$T/split/${m}exampleorg"; printf '\001\001\001\001\n'
+done >"$T/v2.mbox"
+series_sent=$(($(requests) - before))
+check "the series' patches went to the model once: 5 requests" test "$series_sent" -eq 5
+run_pr <"$T/split/v2-2exampleorg"
+check "the key on a patch of the series sends nothing" test "$(requests)" -eq $((before + 5))
+check "and says it answers with the series" err_has "reviewed at delivery"
+check "the draft is of that patch" grep -q '^Subject: Re: \[PATCH v2 2/3\]' "$T/out"
+cp "$T/out" "$T/keyed"
+"$PR" <"$T/v2.mbox" >"$T/all" 2>/dev/null
+python3 - "$T/all" "$T/direct" <<'PY'
+import re, sys
+drafts = re.split(r"(?m)^From [^\n]*\n", open(sys.argv[1]).read())
+d = [x for x in drafts if "[PATCH v2 2/3]" in x.split("\n\n")[0]][0]
+open(sys.argv[2], "w").write(d.replace("\n>From ", "\nFrom ").rstrip("\n") + "\n")
+PY
+check "the same draft as the series reviewed whole" same "$T/keyed" "$T/direct"
+
+# A worker killed mid-review (kill -9 of its process group, the model not
+# answered yet) leaves the message in its series and the series pending: the
+# key still works, and the next run reviews it.
+sed 's/^Message-ID: <.*/Message-ID: <killed@example.org>/; s/^Subject: \[PATCH net\]/Subject: [PATCH net-next]/' \
+	"$MAILS/llm-net.eml" >"$T/killed.eml"
+before=$(requests)
+PATCHREVIEW_MODEL=scenario:slow deliver "$T/killed.eml"
+for _ in $(seq 100); do
+	[ "$(requests)" -gt "$before" ] && break
+	sleep 0.1
+done
+kill -9 -- "-$(cat "$STATE/worker.lock")" 2>/dev/null
+settle
+killed=$(dirname "$(grep -l '^Message-ID: <killed@' "$STATE"/series/*/*.eml)")
+check "the killed review left its series pending" test -f "$STATE/pending/$(basename "$killed")"
+check "and not marked done" test ! -f "$killed/done"
+run_pr <"$T/killed.eml"
+check "the key press still reviews it" test "$status" -eq 0 -a -s "$T/out"
+"$PR" consume </dev/null
+settle
+check "the next run reviews the pending series" test -z "$(ls "$STATE/pending")"
+n=$(requests)
+run_pr <"$T/killed.eml"
+check "then the key press sends nothing" sent "$n"
+
+# A flood past consume_tokens: the series that fit are reviewed, one at a
+# time here; the others are left for the key press, each with a log line.
+before=$(requests)
+limit=$((20000 + $(cut -d' ' -f2 "$STATE/day")))
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	sed "s/^Message-ID: <.*/Message-ID: <flood-$i@example.org>/; s/^Subject: \[PATCH net\]/Subject: [PATCH net $i]/" \
+		"$MAILS/llm-net.eml" >"$T/flood-$i.eml"
+	PATCHREVIEW_JOBS=1 PATCHREVIEW_TOKEN_BUDGET=8000 PATCHREVIEW_CONSUME_TOKENS=$limit \
+		deliver "$T/flood-$i.eml"
+done
+settle
+flood_sent=$(($(requests) - before))
+check "the flood stops at the day's budget: 2 of 10 reviewed" test "$flood_sent" -eq 2
+check "the rest are left for the key press, each said in the log" \
+	test "$(grep -c 'left for the key press: consume_tokens' "$STATE/log")" -eq 8
