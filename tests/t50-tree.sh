@@ -82,6 +82,8 @@ check "base-commit: unknown to the tree, the base is guessed and the note says s
 run_pr --tree "$TREE" < "$T/atomic.eml"
 check "guess: no base named, the parent found from the index lines" \
 	note_has "tree: the patch applies to commit 2a1456529276 (guessed from the index lines: the newest commit where all 3 files match)"
+check "HEAD: read at another base, whether it applies to HEAD, the conflicting file and hunk" \
+	note_has "tree: the patch does not apply to HEAD d43c91f99020: filter/base/slurp.c, hunk 1 of 2 (@@ -1,6 +1,9 @@) does not apply"
 
 # The context: the changed function whole, the definitions the added lines use.
 at cf1c6a0~1
@@ -463,6 +465,7 @@ c4=$(git -C "$B" rev-parse --short=12 HEAD)
 run_pr --tree "$B" < "$T/g-both.eml"
 check "guess: a base several commits back, the newest where every file matches" \
 	note_has "tree: the patch applies to commit $c2 (guessed from the index lines: the newest commit where all 2 files match)"
+check "HEAD: a patch that applies to HEAD too, said so" note_has "tree: the patch also applies to HEAD $c4"
 # b.c's pre-image blob is one no commit has: a.c alone matches.
 python3 - "$T/g-both.eml" "$T/g-partial.eml" "$T/g-none.eml" <<'PY'
 import re, sys
@@ -486,6 +489,9 @@ check "guess: a series is guessed once, and every patch takes it" sh -c "
 	[ \$(grep -c '^-C .* log --format=%H %P' '$T/git.log') -eq 1 ] &&
 	for f in '$T/g-out/'*; do python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note \"\$f\"; done |
 	[ \$(grep -c -F 'tree: the patch applies to commit $c2 (guessed from the index lines: the newest commit where all 2 files match)') -eq 2 ]"
+check "HEAD: patch 2 of a series, with patch 1 before it" sh -c "
+	python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/g-out/'*0002* |
+	grep -q -x -F 'tree: the patch with the patches before it in the series also applies to HEAD $c4'"
 
 # Contracts, bounded: a patch calling 30 long helpers of its project with
 # "&x" and testing each result gets at most 12, each as its head and the

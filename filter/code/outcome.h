@@ -41,6 +41,7 @@ struct tree_review {
 	const struct patch *patch;
 	char *base;		/* the commit read from, or NULL for the work tree */
 	char *note;		/* one line for the top of the draft: base, applies or not */
+	char *head_note;	/* when the base is not HEAD: does it apply there? Or NULL */
 	bool applies;
 	struct context_item *items;
 	size_t nitems;

@@ -137,6 +137,8 @@ static void prepare(struct reviewed *v, const struct run_job *job, const struct 
 			};
 			tree_review_patch(job->tree, &m->patch, &place, model, &v->trees[k]);
 			review_note(&v->rs[k], "%s", v->trees[k].note);
+			if (v->trees[k].head_note)
+				review_note(&v->rs[k], "%s", v->trees[k].head_note);
 			v->ins[k].tree = &v->trees[k];
 		}
 	}

@@ -26,6 +26,25 @@ static bool has_c(const struct patch *p)
 	return false;
 }
 
+/*
+ * When the patch is read at another base: does it (on top of the series'
+ * patches before it) apply to the tree's HEAD too? One line, naming the
+ * file and hunk that do not.
+ */
+static char *head_note(const struct tree *t, const struct patch *const *earlier,
+		       size_t nearlier, const struct patch *p)
+{
+	struct buf note = BUF_INIT, why = BUF_INIT;
+	const char *with = nearlier ? " with the patches before it in the series" : "";
+	if (base_applies(t, earlier, nearlier, p, t->head, &why))
+		buf_addf(&note, "tree: the patch%s also applies to HEAD %.12s", with, t->head);
+	else
+		buf_addf(&note, "tree: the patch%s does not apply to HEAD %.12s: %s", with, t->head,
+			 why.data);
+	buf_release(&why);
+	return buf_detach(&note, NULL);
+}
+
 void tree_review_patch(struct tree *t, const struct patch *p,
 		       const struct tree_series_place *place, bool want_context,
 		       struct tree_review *tr)
@@ -78,6 +97,8 @@ void tree_review_patch(struct tree *t, const struct patch *p,
 		buf_addf(&note, "; past %zu MiB of the tree's files for this patch, the rest "
 			 "were not read", FILES_MAX_PATCH_BYTES >> 20);
 	tr->note = buf_detach(&note, NULL);
+	if (checked && tr->base && t->head && strcmp(tr->base, t->head))
+		tr->head_note = head_note(t, earlier, nearlier, p);
 	free(set.v);
 	free(contracts.v);
 	base_release(&b);
@@ -102,6 +123,7 @@ void tree_review_release(struct tree_review *tr)
 	free(tr->files);
 	free(tr->base);
 	free(tr->note);
+	free(tr->head_note);
 	*tr = (struct tree_review){ 0 };
 }
 
