@@ -199,6 +199,27 @@ check "maildir: every draft delivered, nothing on stdout, exit 0" \
 run_pr --output-dir "$T/od" < "$MAILS/series-v2.mbox"
 check "output-dir: NNNN-<subject>.eml, the cover letter as 0000" \
 	sh -c "[ $status -eq 0 ] && ls '$T/od' | tr '\n' ' ' | grep -q '^0000-foo-add-a-frobnicator.eml 0001-foo-add-frob.eml 0002-foo-bar-show-the-flags.eml 0003-foo-README-describe-the-flags.eml \$'"
+# The Dates: a second apart in series order, the cover letter's first
+# (mutt's recall menu and aerc's Drafts with sort = date list them so),
+# and none after the run: the last is the second the drafts were written.
+before=$(date +%s)
+(unset SOURCE_DATE_EPOCH; run_pr --output-dir "$T/odd" < "$MAILS/series-v2.mbox")
+after=$(date +%s)
+python3 - "$T/odd" "$before" "$after" > "$T/dates" <<'PY2'
+import email.utils, os, sys
+d, lo, hi = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+dates = []
+for f in sorted(os.listdir(d)):
+    for line in open(os.path.join(d, f), encoding="utf-8"):
+        if line.startswith("Date: "):
+            dates.append(int(email.utils.parsedate_to_datetime(line[6:]).timestamp()))
+            break
+ok = len(dates) == 4 and all(b == a + 1 for a, b in zip(dates, dates[1:])) and \
+    lo - len(dates) <= dates[0] and dates[-1] <= hi
+print("ok" if ok else "not ok", [t - hi for t in dates])
+PY2
+check "series Dates: a second apart in series order, the last no later than the run" \
+	grep -q '^ok' "$T/dates"
 cp "$T/od/0001-foo-add-frob.eml" "$T/before"
 run_pr --output-dir "$T/od" < "$MAILS/series-v2.mbox"
 check "output-dir: an existing file is not replaced; exit 3, stderr says so" \

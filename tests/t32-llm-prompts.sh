@@ -22,6 +22,16 @@ check "explain: each request split into instructions, patch, series, thread and 
 	out_has '^Request 1 of 1: [0-9]+ bytes, about [0-9]+ tokens: instructions [0-9]+, patch [0-9]+, series 0, thread 0, tree 0\.$'
 check "explain: the size of all guides together" out_has '^Guides: [0-9]+ of [0-9]+ bytes selected'
 check "explain: no draft" sh -c "! grep -q '^Subject:' '$T/out'"
+check "kernel: no: the userspace C guide is not chosen for a kernel patch (net/)" \
+	out_has '^  generic-c +not selected$'
+check "kernel: yes: the kernel's memory guide is" out_has '^  kernel-memory +selected: path'
+run_pr --explain-prompt < "$MAILS/empty-context.eml"
+check "kernel: no: it is chosen for a C file outside a kernel tree" \
+	out_has '^  generic-c +selected: path \*\*/\*\.c matches tools/foo/count\.c'
+check "kernel: yes: the kernel's memory guide is not" out_has '^  kernel-memory +not selected$'
+PATCHREVIEW_PROFILE=kernel run_pr --explain-prompt < "$MAILS/empty-context.eml"
+check "kernel: no: and not when profile = kernel says the patch is kernel code" \
+	out_has '^  generic-c +not selected$'
 PATCHREVIEW_BACKEND= run_pr --explain-prompt < "$MAILS/llm-fs.eml"
 check "explain: works with no backend configured" \
 	sh -c "[ $status -eq 0 ] && grep -q -E '^  filesystems +selected: path fs/' '$T/out'"

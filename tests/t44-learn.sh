@@ -258,3 +258,100 @@ done
 TMPDIR=$T/no/such/dir hook < "$T/hook-draft"
 check "send hook: no room for the copy: nothing sent, exit 75" \
 	sh -c "[ $st -eq 75 ] && [ ! -e '$T/hook.sent' ]"
+
+# Linear: patchreview learn reads the dismissed list and the learned log
+# once a run, not once a reply or a finding. A Sent folder of N replies
+# (half written from their drafts, every comment deleted; half plain
+# replies, skipped), N records of 4 findings, a log of 20 N lines: the
+# instructions at 4N over those at N, counted by callgrind, under 6 (4 is
+# linear; reading the log once a finding made it 16). Counts, never times.
+if ! command -v valgrind >/dev/null 2>&1 || [ ! -x "$ROOT/patchreview" ]; then
+	skip "learn: linear" "valgrind or the release build is missing"
+	exit 0
+fi
+# learn_work N: the instructions of patchreview learn on that case, in $work
+learn_work() {
+	rm -rf "$T/lin"
+	mkdir -p "$T/lin/data/patchreview/drafts"
+	python3 - "$T/lin" "$1" <<'PY'
+import os, sys
+d, n = sys.argv[1], int(sys.argv[2])
+def fnv64(s):
+    h = 14695981039346656037
+    for b in s.encode():
+        h = ((h ^ b) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+    return "%016x" % h
+log = open(os.path.join(d, "data/patchreview/learned"), "w")
+for i in range(20 * n):
+    log.write("kept\t%012x\tsome-check\t2026-12-01\n" % (0x500000000000 + i))
+sent = open(os.path.join(d, "sent.mbox"), "w")
+for i in range(n):
+    msgid = "m%d@example.org" % i
+    fps = ["%012x" % (0x100000000000 + 4 * i + k) for k in range(4)]
+    with open(os.path.join(d, "data/patchreview/drafts", fnv64(msgid)), "w") as f:
+        f.write("msgid %s\n" % msgid)
+        for k, fp in enumerate(fps):
+            f.write("%s\tsome-check\tfile%d.c\tComment number %d about something wrong here\n" % (fp, i, k))
+    sent.write("From x Thu Jan  1 00:00:00 1970\nFrom: R <r@example.org>\n"
+               "Subject: Re: [PATCH] p%d\nMessage-ID: <r%d@example.org>\nIn-Reply-To: <%s>\n" % (i, i, msgid))
+    if i % 2:
+        sent.write("\nApplied, thanks.\n\n")
+    else:
+        sent.write("X-Patchreview-Fingerprints: %s\n\nThanks, fine.\n\n" % " ".join(fps))
+PY
+	env XDG_DATA_HOME="$T/lin/data" PATCHREVIEW_LEARN_AFTER=1 valgrind --tool=callgrind \
+		--callgrind-out-file="$T/lin.cg" "$ROOT/patchreview" learn "$T/lin/sent.mbox" \
+		>/dev/null 2>"$T/lin.err"
+	work=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$T/lin.cg")
+}
+learn_work 100
+w1=$work
+said1=$(grep -c 'newly dismissed' "$T/lin.err")
+learn_work 400
+w4=$work
+ratio=$(awk -v a="$w1" -v b="$w4" 'BEGIN { if (a > 0) printf "%.2f", b / a; else print "none" }')
+check "learn: linear: ${ratio}x the instructions at 4x the replies and the log" \
+	awk -v r="$ratio" 'BEGIN { exit !(r != "none" && r + 0 > 0 && r + 0 < 6) }'
+check "learn: linear: the case did what it says (200 learned, 200 skipped, 800 dismissed)" \
+	sh -c "[ $said1 -eq 1 ] && grep -q '200 replies to reviewed mail: 0 comments kept, 800 deleted, 800 newly dismissed; 200 not written from the draft, skipped' '$T/lin.err'"
+
+# Linear: patchreview dismiss --all on a draft naming N fingerprints, with
+# a record of N findings and a dismissed list of 20 N lines: each
+# fingerprint looked up, not compared with every finding or entry.
+# dismiss_work N: the instructions, in $work
+dismiss_work() {
+	rm -rf "$T/lin"
+	mkdir -p "$T/lin/data/patchreview/drafts"
+	python3 - "$T/lin" "$1" <<'PY'
+import os, sys
+d, n = sys.argv[1], int(sys.argv[2])
+def fnv64(s):
+    h = 14695981039346656037
+    for b in s.encode():
+        h = ((h ^ b) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+    return "%016x" % h
+with open(os.path.join(d, "data/patchreview/dismissed"), "w") as f:
+    for i in range(20 * n):
+        f.write("some-check fp=%012x # old\n" % (0x500000000000 + i))
+fps = ["%012x" % (0x100000000000 + i) for i in range(n)]
+with open(os.path.join(d, "data/patchreview/drafts", fnv64("m@example.org")), "w") as f:
+    f.write("msgid m@example.org\n")
+    for i, fp in enumerate(reversed(fps)):
+        f.write("%s\tsome-check\tfile%d.c\tComment %d\n" % (fp, i, i))
+with open(os.path.join(d, "draft"), "w") as f:
+    f.write("Subject: Re: x\nIn-Reply-To: <m@example.org>\nX-Patchreview-Fingerprints: %s\n\nx\n" % " ".join(fps))
+PY
+	env XDG_DATA_HOME="$T/lin/data" valgrind --tool=callgrind \
+		--callgrind-out-file="$T/lin.cg" "$ROOT/patchreview" dismiss --all \
+		<"$T/lin/draft" >"$T/lin.out" 2>"$T/lin.err"
+	work=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$T/lin.cg")
+}
+dismiss_work 200
+w1=$work
+dismiss_work 800
+w4=$work
+ratio=$(awk -v a="$w1" -v b="$w4" 'BEGIN { if (a > 0) printf "%.2f", b / a; else print "none" }')
+check "dismiss: linear: ${ratio}x the instructions at 4x the fingerprints, record and list" \
+	awk -v r="$ratio" 'BEGIN { exit !(r != "none" && r + 0 > 0 && r + 0 < 6) }'
+check "dismiss: linear: the case did what it says (800 dismissed, each with its record's file)" \
+	sh -c "[ \$(grep -c '^dismissed  *[0-9]*  [0-9a-f]\{12\}  some-check  file[0-9]*\.c: Comment' '$T/lin.out') -eq 800 ]"

@@ -304,7 +304,7 @@ int draft_check_config(const struct config *c)
 }
 
 int draft_write(FILE *out, const struct mail *m, const struct patch *p,
-		const struct review *r, const struct config *c, bool reviewed, unsigned later)
+		const struct review *r, const struct config *c, bool reviewed, time_t when)
 {
 	struct writer w = { .out = out, .at_start = true, .scratch = BUF_INIT };
 	/* A mail quoted whole loses its signature and the list's footer, unless trim = no. */
@@ -312,7 +312,7 @@ int draft_write(FILE *out, const struct mail *m, const struct patch *p,
 	size_t end = cut ? patch_footer(p) : p->nlines;
 	while (cut && end > 0 && !p->lines[end - 1].len)
 		end--;
-	draft_headers(out, m, c, later);
+	draft_headers(out, m, c, when);
 	draft_bookkeeping_headers(out, p, r, c);
 	draft_headers_end(out);
 	put_body(&w, m, p, r, c, reviewed, end);

@@ -19,10 +19,13 @@ int draft_check_config(const struct config *c);
 /*
  * Writes the reply draft to out. With reviewed false (the mail holds no
  * patch, or is a cover letter) the whole text is quoted up to the sender's
- * signature or the list's footer. Its Date: is later seconds after now
- * (the drafts of one run sort in order). Returns 0, or -1 when writing failed.
+ * signature or the list's footer. Its Date: is when (draft_now() for
+ * one draft). Returns 0, or -1 when writing failed.
  */
 int draft_write(FILE *out, const struct mail *m, const struct patch *p,
-		const struct review *r, const struct config *c, bool reviewed, unsigned later);
+		const struct review *r, const struct config *c, bool reviewed, time_t when);
+
+/* Now, for a draft's Date: SOURCE_DATE_EPOCH when set, else the clock. */
+time_t draft_now(void);
 
 #endif

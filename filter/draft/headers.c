@@ -45,16 +45,20 @@ static void put_header(FILE *out, char *line)
 	free(line);
 }
 
-static void put_date(FILE *out, unsigned later)
+time_t draft_now(void)
+{
+	const char *epoch = getenv("SOURCE_DATE_EPOCH");
+	return epoch ? (time_t)strtoll(epoch, NULL, 10) : time(NULL);
+}
+
+static void put_date(FILE *out, time_t when)
 {
 	char date[64];
-	const char *epoch = getenv("SOURCE_DATE_EPOCH");
-	time_t now = (epoch ? (time_t)strtoll(epoch, NULL, 10) : time(NULL)) + (time_t)later;
 	struct tm tm;
-	if (epoch)
-		gmtime_r(&now, &tm);
+	if (getenv("SOURCE_DATE_EPOCH"))
+		gmtime_r(&when, &tm);
 	else
-		localtime_r(&now, &tm);
+		localtime_r(&when, &tm);
 	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S %z", &tm);
 	fprintf(out, "Date: %s\n", date);
 }
@@ -106,7 +110,7 @@ static void recipients(const struct mail *m, const struct address_list *me,
 			add_unique(cc, &lists[k]->v[i], me, to);
 }
 
-void draft_headers(FILE *out, const struct mail *m, const struct config *c, unsigned later)
+void draft_headers(FILE *out, const struct mail *m, const struct config *c, time_t when)
 {
 	struct address_list me = { 0 }, from = { 0 }, to = { 0 }, cc = { 0 };
 	parse_me(&me, c);
@@ -133,7 +137,7 @@ void draft_headers(FILE *out, const struct mail *m, const struct config *c, unsi
 		if (m->message_id)
 			fprintf(out, " <%s>\n", m->message_id);
 	}
-	put_date(out, later);
+	put_date(out, when);
 	if (c->mutt && m->message_id)
 		fprintf(out, "X-Mutt-References: <%s>\n", m->message_id);
 	address_list_release(&me);

@@ -27,23 +27,24 @@ struct draft_place draft_place_of(const struct config *c)
 }
 
 void draft_out_init(struct draft_out *o, const struct config *c, const struct draft_place *place,
-		    bool several)
+		    size_t count, bool several)
 {
+	/* The last draft's Date is now: none is dated after the run. */
 	*o = (struct draft_out){
-		.config = c, .place = *place,
+		.config = c, .place = *place, .first = draft_now() - (time_t)(count ? count - 1 : 0),
 		.mbox = several && !place->maildir && !place->output_dir,
 	};
 }
 
 /* The draft as bytes; NULL (after one line on stderr) when it cannot be made. */
 static char *render(const struct mail *m, const struct patch *p, const struct review *r,
-		    const struct config *c, bool reviewed, unsigned later, size_t *leno)
+		    const struct config *c, bool reviewed, time_t when, size_t *leno)
 {
 	char *data = NULL;
 	FILE *f = open_memstream(&data, leno);
 	if (!f)
 		die_nomem();
-	int ret = draft_write(f, m, p, r, c, reviewed, later);
+	int ret = draft_write(f, m, p, r, c, reviewed, when);
 	if (fclose(f) || ret < 0) {
 		free(data);
 		return NULL;
@@ -148,8 +149,9 @@ int draft_out_write(struct draft_out *o, unsigned number, const struct mail *m,
 {
 	const struct config *c = o->config;
 	size_t len = 0;
-	/* A second later each: mutt's recall menu and aerc's Drafts list them in order. */
-	char *data = render(m, p, r, c, reviewed, (unsigned)o->written, &len);
+	/* A second apart: mutt's recall menu and aerc's Drafts (sort = date) list them in order. */
+	time_t when = o->first + (time_t)o->numbered++;
+	char *data = render(m, p, r, c, reviewed, when, &len);
 	int ret = -1;
 	free(o->path);
 	o->path = NULL;

@@ -8,6 +8,8 @@
 #define DRAFT_OUT_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
 
 #include "config/config.h"
 #include "mail/mail.h"
@@ -29,13 +31,18 @@ struct draft_out {
 	struct draft_place place;
 	bool mbox;		/* on stdout, each draft after a "From " line */
 	bool archived;		/* fresh_maildir: the earlier drafts were moved */
+	time_t first;		/* the first draft's Date; a second later each */
+	size_t numbered;	/* drafts made, written or not */
 	size_t written;
 	char *path;		/* the file the last draft went to, or NULL (stdout) */
 };
 
-/* Drafts for config c into place; several (more than one) make stdout an mbox. */
+/*
+ * Drafts for config c into place, count of them (their Dates end at the
+ * time of the last); several make stdout an mbox.
+ */
 void draft_out_init(struct draft_out *o, const struct config *c, const struct draft_place *place,
-		    bool several);
+		    size_t count, bool several);
 
 /*
  * Writes one draft (see draft_write()); number is its NNNN in

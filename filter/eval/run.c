@@ -66,7 +66,7 @@ static int write_draft(const char *path, const struct mail *m, const struct patc
 	FILE *f = open_memstream(&text, &len);
 	if (!f)
 		die_nomem();
-	int ret = draft_write(f, m, p, r, c, true, 0);
+	int ret = draft_write(f, m, p, r, c, true, draft_now());
 	fclose(f);
 	if (!ret && write_file_atomic(path, text, len) < 0)
 		ret = error("cannot write '%s': %s", path, strerror(errno));

@@ -13,6 +13,7 @@
 #include "base/buf.h"
 #include "base/msg.h"
 #include "base/text.h"
+#include "learn/keys.h"
 #include "learn/learn.h"
 #include "learn/own.h"
 #include "learn/record.h"
@@ -49,17 +50,21 @@ static void draft_findings(const struct mail *m, struct record *found)
 		*found = rec;	/* fingerprints = none, or the line was deleted */
 		return;
 	}
+	/* The record's findings by fingerprint (the first of each), looked up once a name. */
+	struct keys index = KEYS_INIT;
+	for (size_t i = 0; have_record && i < rec.n; i++)
+		if (!keys_get(&index, rec.v[i].fp, strlen(rec.v[i].fp)))
+			keys_add(&index, rec.v[i].fp, strlen(rec.v[i].fp), (long)i + 1);
 	found->v = xcalloc(fps.n, sizeof(*found->v));
 	for (size_t k = 0; k < fps.n; k++) {
-		const struct record_finding *known = NULL;
-		for (size_t i = 0; have_record && !known && i < rec.n; i++)
-			if (!strcmp(rec.v[i].fp, fps.v[k]))
-				known = &rec.v[i];
+		long at = keys_get(&index, fps.v[k], strlen(fps.v[k]));
+		const struct record_finding *known = at ? &rec.v[at - 1] : NULL;
 		found->v[found->n++] = (struct record_finding){
 			xstrdup(fps.v[k]), xstrdup(known ? known->source : SUPPRESS_ANY_RULE),
 			xstrdup(known ? known->file : "-"), xstrdup(known ? known->text : ""),
 		};
 	}
+	keys_release(&index);
 	strvec_clear(&fps);
 	record_release(&rec);
 }
@@ -91,14 +96,14 @@ static void list_findings(const struct record *rec)
 }
 
 /* Dismisses f and says so on stdout ("dismissed  2  FP  SOURCE  FILE: TEXT"); n is its number or 0. */
-static int dismiss_one(const struct config *c, const struct dismiss_opts *o,
+static int dismiss_one(struct store *s, const struct dismiss_opts *o,
 		       const struct record_finding *f, size_t n)
 {
-	if (store_is_dismissed(c, f->fp)) {
+	if (store_is_dismissed(s, f->fp)) {
 		warn("%s is dismissed already", f->fp);
 		return 0;
 	}
-	if (store_dismiss(c, f->source, f->fp, o->list, o->reason, f->file,
+	if (store_dismiss(s, f->source, f->fp, o->list, o->reason, f->file,
 			  *f->text ? f->text : NULL) < 0)
 		return -1;
 	struct buf line = BUF_INIT;
@@ -112,7 +117,7 @@ static int dismiss_one(const struct config *c, const struct dismiss_opts *o,
 }
 
 /* From the draft on stdin: list its findings, or dismiss those picked. */
-static int from_draft(const struct config *c, const struct dismiss_opts *o, char **picks,
+static int from_draft(struct store *s, const struct dismiss_opts *o, char **picks,
 		      int npicks)
 {
 	struct mail_list mails;
@@ -124,7 +129,7 @@ static int from_draft(const struct config *c, const struct dismiss_opts *o, char
 	if (!npicks && !o->all)
 		list_findings(&rec);
 	for (size_t i = 0; o->all && i < rec.n; i++)
-		ret |= dismiss_one(c, o, &rec.v[i], i + 1);
+		ret |= dismiss_one(s, o, &rec.v[i], i + 1);
 	for (int k = 0; k < npicks; k++) {
 		char *end;
 		unsigned long n = strtoul(picks[k], &end, 10);
@@ -132,7 +137,7 @@ static int from_draft(const struct config *c, const struct dismiss_opts *o, char
 			ret = error("'%s' is not one of the %zu findings of the draft", picks[k], rec.n);
 			continue;
 		}
-		ret |= dismiss_one(c, o, &rec.v[n - 1], n);
+		ret |= dismiss_one(s, o, &rec.v[n - 1], n);
 	}
 	record_release(&rec);
 	mail_list_release(&mails);
@@ -179,6 +184,8 @@ int dismiss_main(int argc, char **argv)
 		config_release(&c);
 		return ret > 0 ? 0 : 2;
 	}
+	struct store s;
+	store_open(&s, &c);	/* the list read once, whatever the number of findings */
 	/* Numbers pick from a draft on stdin; anything else names fingerprints. */
 	bool by_fp = optind < argc && strspn(argv[optind], "0123456789") != strlen(argv[optind]);
 	if (by_fp) {
@@ -186,16 +193,18 @@ int dismiss_main(int argc, char **argv)
 			struct record_finding f = { argv[i], SUPPRESS_ANY_RULE, "-", "" };
 			if (!fingerprint_valid(argv[i]))
 				ret = error("'%s' is not a fingerprint (twelve hex digits)", argv[i]);
-			else if (dismiss_one(&c, &o, &f, 0) < 0)
+			else if (dismiss_one(&s, &o, &f, 0) < 0)
 				ret = -1;
 		}
 	} else if (isatty(0)) {
 		ret = error("name fingerprints, or give a draft on stdin; see patchreview dismiss --help");
+		store_close(&s);
 		config_release(&c);
 		return 2;
 	} else {
-		ret = from_draft(&c, &o, argv + optind, argc - optind);
+		ret = from_draft(&s, &o, argv + optind, argc - optind);
 	}
+	store_close(&s);
 	config_release(&c);
 	return ret < 0 ? 3 : 0;
 }

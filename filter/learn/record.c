@@ -108,6 +108,7 @@ int record_read(struct record *rec, const char *msgid)
 	}
 	char *line = text.data, *next;
 	bool ours = false;
+	size_t cap = 0;
 	for (; line && *line; line = next) {
 		next = strchr(line, '\n');
 		if (next)
@@ -119,7 +120,10 @@ int record_read(struct record *rec, const char *msgid)
 		char *f[4];
 		if (split_tabs(line, f, 4) != 4 || !fingerprint_valid(f[0]))
 			continue;
-		rec->v = xrealloc(rec->v, (rec->n + 1) * sizeof(*rec->v));
+		if (rec->n == cap) {
+			cap = cap ? 2 * cap : 16;
+			rec->v = xrealloc(rec->v, cap * sizeof(*rec->v));
+		}
 		rec->v[rec->n++] = (struct record_finding){
 			xstrdup(f[0]), xstrdup(f[1]), xstrdup(f[2]), xstrdup(f[3]),
 		};

@@ -11,26 +11,28 @@
 #include "base/buf.h"
 #include "base/msg.h"
 #include "base/slurp.h"
+#include "learn/keys.h"
 #include "learn/learn.h"
 #include "learn/record.h"
 #include "learn/store.h"
-
-#define LOG_MAX (64 << 20)
 
 struct source_count {
 	char *source;
 	unsigned long kept, deleted;
 };
 
-static struct source_count *count_for(struct source_count **v, size_t *n, const char *source,
-				      size_t len)
+/* The count of source, found by name in index (its place in v, plus one), or a new one. */
+static struct source_count *count_for(struct source_count **v, size_t *n, struct keys *index,
+				      const char *source, size_t len)
 {
-	for (size_t i = 0; i < *n; i++)
-		if (strlen((*v)[i].source) == len && !memcmp((*v)[i].source, source, len))
-			return &(*v)[i];
-	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	long at = keys_get(index, source, len);
+	if (at)
+		return &(*v)[at - 1];
+	if (!(*n & (*n - 1)))	/* 0, 1, 2, 4...: room for twice as many */
+		*v = xrealloc(*v, (*n ? 2 * *n : 1) * sizeof(**v));
 	(*v)[*n] = (struct source_count){ xstrndup(source, len), 0, 0 };
-	return &(*v)[(*n)++];
+	keys_add(index, source, len, (long)++*n);
+	return &(*v)[*n - 1];
 }
 
 static int by_name(const void *a, const void *b)
@@ -56,10 +58,11 @@ int stats_main(int argc, char **argv)
 	char *path = learn_path("learned");
 	struct buf log = BUF_INIT;
 	struct source_count *v = NULL;
+	struct keys index = KEYS_INIT;
 	size_t n = 0;
 	unsigned long skipped = 0;
 	if (path)
-		slurp_file(path, LOG_MAX, &log);
+		slurp_file(path, STORE_LOG_MAX, &log);
 	for (const char *s = log.data; s && *s;) {
 		size_t len = strcspn(s, "\n");
 		/* verdict, fingerprint, source, date */
@@ -70,7 +73,7 @@ int stats_main(int argc, char **argv)
 		bool deleted = t1 && t1 - s == 7 && !memcmp(s, "deleted", 7);
 		skipped += t3 && t1 - s == 7 && !memcmp(s, "skipped", 7);
 		if (t3 && (kept || deleted)) {
-			struct source_count *sc = count_for(&v, &n, t2 + 1, (size_t)(t3 - t2 - 1));
+			struct source_count *sc = count_for(&v, &n, &index, t2 + 1, (size_t)(t3 - t2 - 1));
 			sc->kept += kept;
 			sc->deleted += deleted;
 		}
@@ -98,6 +101,7 @@ int stats_main(int argc, char **argv)
 	for (size_t i = 0; i < n; i++)
 		free(v[i].source);
 	free(v);
+	keys_release(&index);
 	buf_release(&log);
 	free(path);
 	config_release(&c);

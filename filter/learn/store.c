@@ -16,8 +16,6 @@
 #include "learn/store.h"
 #include "review/suppress.h"
 
-#define LOG_MAX (64 << 20)
-
 int store_config(struct config *c, int *argc, char **argv)
 {
 	const char *path = NULL;
@@ -34,15 +32,47 @@ int store_config(struct config *c, int *argc, char **argv)
 	return config_load(c, path);
 }
 
-bool store_is_dismissed(const struct config *c, const char *fp)
+/* The key of a log line: its verdict and its fingerprint (or hash), tab between. */
+static void log_key(struct buf *b, const char *verdict, const char *key)
 {
+	buf_reset(b);
+	buf_addf(b, "%s\t%s", verdict, key);
+}
+
+void store_open(struct store *s, const struct config *c)
+{
+	*s = (struct store){ c, KEYS_INIT, KEYS_INIT };
 	struct suppress_list l;
 	suppress_load(&l, c);
-	bool found = false;
-	for (size_t i = 0; !found && i < l.n; i++)
-		found = l.v[i].fp && !strcmp(l.v[i].fp, fp);
+	for (size_t i = 0; i < l.n; i++)
+		if (l.v[i].fp)
+			keys_add(&s->dismissed, l.v[i].fp, strlen(l.v[i].fp), 1);
 	suppress_release(&l);
-	return found;
+	/* The log: each line counted by what starts it, "VERDICT<TAB>KEY". */
+	char *path = learn_path("learned");
+	struct buf log = BUF_INIT;
+	if (path && !slurp_file(path, STORE_LOG_MAX, &log))
+		for (const char *l = log.data; *l;) {
+			size_t len = strcspn(l, "\n");
+			const char *tab = memchr(l, '\t', len);
+			const char *tab2 = tab ? memchr(tab + 1, '\t', len - (size_t)(tab + 1 - l)) : NULL;
+			if (tab2)
+				keys_add(&s->log, l, (size_t)(tab2 - l), 1);
+			l += len + (l[len] == '\n');
+		}
+	buf_release(&log);
+	free(path);
+}
+
+void store_close(struct store *s)
+{
+	keys_release(&s->dismissed);
+	keys_release(&s->log);
+}
+
+bool store_is_dismissed(const struct store *s, const char *fp)
+{
+	return keys_get(&s->dismissed, fp, strlen(fp)) > 0;
 }
 
 static void store_today(char out[11])
@@ -75,9 +105,10 @@ static int append(char *path, const char *line, size_t len)
 	return n == (ssize_t)len ? 0 : -1;
 }
 
-int store_dismiss(const struct config *c, const char *source, const char *fp,
+int store_dismiss(struct store *s, const char *source, const char *fp,
 		  const char *list, const char *why, const char *file, const char *text)
 {
+	const struct config *c = s->config;
 	char today[11];
 	store_today(today);
 	struct buf comment = BUF_INIT, line = BUF_INIT;
@@ -97,12 +128,14 @@ int store_dismiss(const struct config *c, const char *source, const char *fp,
 		ret = error("HOME is not set; nowhere to keep dismissed findings");
 	else if (append(path, line.data, line.len) < 0)
 		ret = error("cannot write '%s': %s", path, strerror(errno));
+	else
+		keys_add(&s->dismissed, fp, strlen(fp), 1);
 	free(path);
 	buf_release(&line);
 	return ret;
 }
 
-int store_log(const char *verdict, const char *fp, const char *source)
+int store_log(struct store *s, const char *verdict, const char *fp, const char *source)
 {
 	char today[11];
 	store_today(today);
@@ -112,42 +145,40 @@ int store_log(const char *verdict, const char *fp, const char *source)
 	buf_addf(&line, "\t%s\n", today);
 	char *path = learn_path("learned");
 	int ret = 0;
-	if (!path || append(path, line.data, line.len) < 0)
+	if (!path || append(path, line.data, line.len) < 0) {
 		ret = error("cannot write the learned log '%s': %s", path ? path : "(no HOME)",
 			    strerror(errno));
+	} else {
+		log_key(&line, verdict, fp);
+		keys_add(&s->log, line.data, line.len, 1);
+	}
 	free(path);
 	buf_release(&line);
 	return ret;
 }
 
 /* Lines of the learned log that start "VERDICT<TAB>KEY<TAB>". */
-static long count_lines(const char *verdict, const char *key)
+static long count_lines(const struct store *s, const char *verdict, const char *key)
 {
-	char *path = learn_path("learned");
-	struct buf log = BUF_INIT, start = BUF_INIT;
-	long n = 0;
-	buf_addf(&start, "%s\t%s\t", verdict, key);
-	if (path && !slurp_file(path, LOG_MAX, &log))
-		for (const char *s = log.data; s && *s; s = strchr(s, '\n'), s += s != NULL)
-			n += !strncmp(s, start.data, start.len);
+	struct buf start = BUF_INIT;
+	log_key(&start, verdict, key);
+	long n = keys_get(&s->log, start.data, start.len);
 	buf_release(&start);
-	buf_release(&log);
-	free(path);
 	return n;
 }
 
-long store_deletions(const char *fp)
+long store_deletions(const struct store *s, const char *fp)
 {
-	return count_lines("deleted", fp);
+	return count_lines(s, "deleted", fp);
 }
 
-int store_log_skipped(const char *msgid)
+int store_log_skipped(struct store *s, const char *msgid)
 {
 	char key[RECORD_KEY_LEN + 1] = "-";
 	if (msgid) {
 		record_key(msgid, key);
-		if (count_lines("skipped", key))
+		if (count_lines(s, "skipped", key))
 			return 0;
 	}
-	return store_log("skipped", key, "-") < 0 ? -1 : 1;
+	return store_log(s, "skipped", key, "-") < 0 ? -1 : 1;
 }

@@ -104,6 +104,8 @@ static int set_key(struct guide *g, const char *key, const char *value, struct b
 		g->series = !strcmp(value, "yes");
 	} else if (!strcmp(key, "thread")) {
 		g->thread = !strcmp(value, "yes");
+	} else if (!strcmp(key, "kernel")) {
+		g->kernel = !strcmp(value, "yes") ? 1 : !strcmp(value, "no") ? -1 : 0;
 	} else {
 		buf_addf(why, "unknown trigger key '%s'", key);
 		return -1;

@@ -34,6 +34,7 @@ struct guide {
 	bool always;
 	bool series;		/* "series: yes": when the patch is reviewed with its series */
 	bool thread;		/* "thread: yes": when the thread already holds comments on it */
+	int kernel;		/* "kernel: no" -1: never for a kernel patch; "yes" 1: only for one; 0 */
 	bool disabled;		/* an empty file */
 };
 

@@ -6,6 +6,7 @@
 #include "backend/budget.h"
 #include "base/msg.h"
 #include "base/text.h"
+#include "checks/rules.h"
 #include "prompt/context.h"
 #include "prompt/fence.h"
 #include "prompt/guide.h"
@@ -67,6 +68,7 @@ static int select_guides(struct selection *s, const struct review_input *in, str
 	struct trigger_input ti;
 	trigger_input_init(&ti, in->patch);
 	ti.in_series = in->series != NULL;
+	ti.kernel = rules_profile(in) == PROFILE_KERNEL;
 	char *earlier = thread_prompt_text(in->thread, in->patch, THREAD_PROMPT_BYTES);
 	ti.in_thread = earlier != NULL;
 	free(earlier);

@@ -182,7 +182,7 @@ static bool match_regex(const struct guide *g, const struct patch *p, struct buf
 
 bool trigger_match(const struct guide *g, const struct trigger_input *ti, struct buf *why)
 {
-	if (g->disabled)
+	if (g->disabled || (g->kernel < 0 && ti->kernel) || (g->kernel > 0 && !ti->kernel))
 		return false;
 	if (g->always) {
 		buf_addstr(why, "always");

@@ -22,6 +22,7 @@ struct trigger_input {
 	const struct patch *patch;
 	bool in_series;		/* reviewed with the rest of its series in view */
 	bool in_thread;		/* the thread already holds comments on it */
+	bool kernel;		/* a kernel patch, as the checks' profile decides (checks/rules.h) */
 	struct ident *idents;	/* identifiers of the changed lines and message, sorted, unique */
 	size_t nidents;
 };
@@ -30,7 +31,8 @@ void trigger_input_init(struct trigger_input *ti, const struct patch *p);
 void trigger_input_release(struct trigger_input *ti);
 
 /*
- * Whether guide g applies to the patch: "always", "series" when the patch
+ * Whether guide g applies to the patch. Not when its "kernel" says the
+ * patch is not for it. Then: "always", "series" when the patch
  * is reviewed with its series, "thread" when the thread holds comments
  * on it, a path pattern matching
  * a file's old or new path, a symbol among the identifiers, or a regex

@@ -366,7 +366,7 @@ static void open_sink(struct run *r)
 		.paths = xcalloc(drafts + 1, sizeof(*r->k.paths)), .several_series = r->set.n > 1,
 		.only_id = r->only_id,
 	};
-	draft_out_init(&r->k.drafts, r->job->config, &r->job->drafts,
+	draft_out_init(&r->k.drafts, r->job->config, &r->job->drafts, r->only_id ? 1 : drafts,
 		       drafts > 1 && !r->only_id && r->job->format == OUTPUT_DRAFT);
 }
 

@@ -192,7 +192,7 @@ void fuzz_draft(const struct mail *m, const struct patch *p, const struct review
 	char *draft = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&draft, &len);
-	if (!out || draft_write(out, m, p, r, c, reviewed, 0) < 0)
+	if (!out || draft_write(out, m, p, r, c, reviewed, draft_now()) < 0)
 		abort();
 	fclose(out);
 	fuzz_check_draft(draft, len, p);
