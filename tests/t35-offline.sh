@@ -139,3 +139,10 @@ run_pr --answers "$ANS" --request-name dup < "$MAILS/kernel-code.eml"
 check "one quote in two files: each finding under the copy in the file it names" \
 	sh -c "grep -B4 '^OFFLINE-DUP-H' '$T/out' | grep -q -F '> +#define FROB_REG_CTRL 0x10' &&
 	       grep -B3 '^OFFLINE-DUP-C' '$T/out' | grep -q -x -F '> +}'"
+
+# Several requests asked together (a series, a patch in parts) under one
+# --request-name: each its own file, none written over another.
+PATCHREVIEW_PART_BYTES=400 run_pr --requests-out "$T/parts" --request-name parts < "$MAILS/series-gap.mbox"
+check "one name, several requests: a file each, numbered" \
+	sh -c "[ \$(grep -c \"request written to '$T/parts/parts.part[0-9]*.json'\" '$T/err') -eq 3 ] &&
+	       [ \$(ls '$T/parts' | wc -l) -eq 3 ]"

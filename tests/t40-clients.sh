@@ -138,10 +138,26 @@ start() {
 		tmux -S "$SOCK" -f "$T/tmux.conf" new-session -d -x 200 -y 50 "$*"
 }
 
+# The waits poll for their condition every 0.1 s and return as soon as it
+# holds; SECONDS is the cap on an idle machine, multiplied by T40_SCALE
+# (3) so that a loaded one (make check on two cores) does not fail them.
+SCALE=${T40_SCALE:-3}
+
+# poll SECONDS COMMAND...: runs COMMAND until it succeeds, at most SECONDS (scaled).
+poll() {
+	n=0 cap=$(($1 * 10 * SCALE))
+	shift
+	until "$@"; do
+		[ $n -lt $cap ] || return 1
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+
 # wait_screen ERE SECONDS: polls the screen; on timeout prints it and fails.
 wait_screen() {
 	n=0
-	while [ $n -lt $(($2 * 10)) ]; do
+	while [ $n -lt $(($2 * 10 * SCALE)) ]; do
 		screen | grep -E -q -- "$1" && return 0
 		sleep 0.1
 		n=$((n + 1))
@@ -154,11 +170,11 @@ wait_screen() {
 # wait_gone ERE SECONDS: polls until the pattern has left the screen.
 wait_gone() {
 	n=0
-	while screen | grep -E -q -- "$1" && [ $n -lt $(($2 * 10)) ]; do
+	while screen | grep -E -q -- "$1" && [ $n -lt $(($2 * 10 * SCALE)) ]; do
 		sleep 0.1
 		n=$((n + 1))
 	done
-	[ $n -lt $(($2 * 10)) ]
+	[ $n -lt $(($2 * 10 * SCALE)) ]
 }
 
 # drafts: the files in the Drafts Maildir, one a line (patchreview-drafts
@@ -168,19 +184,19 @@ drafts() { find "$H/Mail/Drafts/new" "$H/Mail/Drafts/cur" -type f 2>/dev/null; }
 # wait_file FILE SECONDS
 wait_file() {
 	n=0
-	while [ ! -e "$1" ] && [ $n -lt $(($2 * 10)) ]; do sleep 0.1; n=$((n + 1)); done
+	while [ ! -e "$1" ] && [ $n -lt $(($2 * 10 * SCALE)) ]; do sleep 0.1; n=$((n + 1)); done
 	[ -e "$1" ]
 }
 
 # wait_exit SECONDS: until the client in the pane has exited.
 wait_exit() {
 	n=0
-	while [ "$(tm display -p '#{pane_dead}' 2>/dev/null)" != 1 ] && [ $n -lt $(($1 * 10)) ]; do
+	while [ "$(tm display -p '#{pane_dead}' 2>/dev/null)" != 1 ] && [ $n -lt $(($1 * 10 * SCALE)) ]; do
 		sleep 0.1
 		n=$((n + 1))
 	done
 	tm kill-server 2>/dev/null
-	[ $n -lt $(($1 * 10)) ]
+	[ $n -lt $(($1 * 10 * SCALE)) ]
 }
 
 # show NAME ERE: prints the screen lines that prove what was on it.
@@ -436,7 +452,7 @@ mutt_series() {
 		return
 	fi
 	check "$cl: Esc T: one run, five messages apart, five drafts" series_run
-	check "$cl: Esc T: the recall menu lists the drafts in the order of the series" series_order
+	check "$cl: Esc T: the recall menu lists the drafts in the order of the series" poll 5 series_order
 	tm send-keys Enter
 	if wait_screen 'Compose' 10 && wait_file "$OUT/edit.0" 5; then
 		tm send-keys y
@@ -695,7 +711,7 @@ aerc_series() {
 	wait_screen 'INBOX' 5 >/dev/null
 	tm send-keys ':cf Drafts' Enter
 	wait_screen 'Re: \[PATCH 4/4\]' 5 >/dev/null
-	check "aerc: rS: Drafts lists the series in order, cover letter first" series_order
+	check "aerc: rS: Drafts lists the series in order, cover letter first" poll 5 series_order
 	show aerc 'Re: \[PATCH [0-4]/4\]'
 	# Again: the new set replaces the first, which is kept in Drafts-old.
 	tm send-keys ':cf INBOX' Enter

@@ -85,6 +85,16 @@ check "guess: no base named, the parent found from the index lines" \
 check "HEAD: read at another base, whether it applies to HEAD, the conflicting file and hunk" \
 	note_has "tree: the patch does not apply to HEAD d43c91f99020: filter/base/slurp.c, hunk 1 of 2 (@@ -1,6 +1,9 @@) does not apply"
 
+# A scratch file that cannot be written (a file size limit of 1 KiB, its
+# signal ignored; the draft goes through a pipe, which has no such limit):
+# no check, said so, and nothing reads the path that was not written.
+sh -c "trap '' XFSZ; ulimit -f 2; exec \"\$0\" --tree \"\$1\"" "$PR" "$TREE" \
+	< "$T/atomic.eml" 2>"$T/err" | cat > "$T/out"
+check "scratch file not written: the apply check not made, the note says so" \
+	note_has "could not prepare the check"
+check "scratch file not written: ... the review written, no sanitizer report" \
+	sh -c "grep -q ' wrote:\$' '$T/out' && ! grep -q -e Sanitizer -e 'runtime error' '$T/err'"
+
 # The context: the changed function whole, the definitions the added lines use.
 at cf1c6a0~1
 run_pr --tree "$TREE" --explain-prompt < "$T/anchor.eml"

@@ -282,7 +282,8 @@ void backend_ask_all(struct backend *b, struct backend_ask *v, size_t n)
 			todo[left++] = i;
 	for (size_t k = 0; b->offline && k < left; k++) {
 		struct backend_ask *q = &v[todo[k]];
-		q->ret = offline_ask(b->config, q->rq, q->text, q->why, q->usage);
+		q->ret = offline_ask(b->config, q->rq, n > 1 ? todo[k] + 1 : 0, q->text, q->why,
+				     q->usage);
 	}
 	while (!b->offline && left)
 		left = send_round(b, v, todo, left);

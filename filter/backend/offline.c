@@ -29,9 +29,14 @@ static void add_safe(struct buf *b, const char *s)
 	}
 }
 
-/* NAME, or "req-" and 16 hex digits of the request text; then the suffixes. */
+/*
+ * NAME, or "req-" and 16 hex digits of the request text; then the
+ * suffixes: ".partN" for the Nth request of several asked together (the
+ * parts of a patch, the patches of a series), which one NAME would
+ * otherwise give one file.
+ */
 static void request_name(struct buf *name, const struct config *c,
-			 const struct wire_request *rq)
+			 const struct wire_request *rq, size_t part)
 {
 	if (c->request_name && *c->request_name) {
 		add_safe(name, c->request_name);
@@ -41,6 +46,8 @@ static void request_name(struct buf *name, const struct config *c,
 		hash_sha256_strings(key, parts, 2);
 		buf_addf(name, "req-%.16s", key);
 	}
+	if (part)
+		buf_addf(name, ".part%zu", part);
 	if (strcmp(rq->schema_name, OFFLINE_REVIEW_SCHEMA)) {
 		buf_addch(name, '.');
 		add_safe(name, rq->schema_name);
@@ -102,12 +109,12 @@ static int write_request(const char *dir, const struct wire_request *rq,
 	return ret;
 }
 
-int offline_ask(const struct config *c, const struct wire_request *rq,
+int offline_ask(const struct config *c, const struct wire_request *rq, size_t part,
 		struct buf *text, struct buf *why, struct usage *u)
 {
 	struct buf name = BUF_INIT, path = BUF_INIT, answer = BUF_INIT;
 	int ret = -1;
-	request_name(&name, c, rq);
+	request_name(&name, c, rq, part);
 	if (c->answers) {
 		buf_addf(&path, "%s/%s.json", c->answers, name.data);
 		ret = slurp_file(path.data, HTTP_MAX_BODY, &answer);
