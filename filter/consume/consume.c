@@ -170,12 +170,7 @@ static int from_stdin(const char *state, struct config *c)
 		buf_release(&raw);
 		return 0;
 	}
-	/*
-	 * procmail pipes a message with the blank line that separates it in
-	 * an mbox; the folder, and so the key press, has it without.
-	 */
-	if (raw.len > 1 && raw.data[raw.len - 1] == '\n' && raw.data[raw.len - 2] == '\n')
-		raw.data[--raw.len] = '\0';
+	raw.len = queue_trim_separator(raw.data, raw.len);
 	/* Nothing on stdin (a timer's /dev/null): only the series waiting. */
 	switch (!raw.len ? QUEUE_DUPLICATE : queue_put(state, raw.data, raw.len, c->consume_queue)) {
 	case QUEUE_FULL:

@@ -46,7 +46,8 @@ static int queue_mbox(const char *state, const char *path, long max, struct path
 			continue;
 		if (++count > CONSUME_MAX_PATH_MSGS)
 			break;
-		ret = put(state, data.data + start, i - start, max, n);
+		ret = put(state, data.data + start, queue_trim_separator(data.data + start, i - start),
+			  max, n);
 		start = i;
 	}
 out:

@@ -35,6 +35,11 @@ static bool full(const char *dir, long max)
 	return n >= max;
 }
 
+size_t queue_trim_separator(const char *raw, size_t len)
+{
+	return len > 1 && raw[len - 1] == '\n' && raw[len - 2] == '\n' ? len - 1 : len;
+}
+
 enum queue_result queue_put(const char *state, const char *raw, size_t len, long max)
 {
 	char hex[HASH_SHA256_HEX];

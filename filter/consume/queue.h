@@ -18,6 +18,13 @@ enum queue_result { QUEUE_ADDED, QUEUE_DUPLICATE, QUEUE_FULL, QUEUE_FAILED };
  */
 enum queue_result queue_put(const char *state, const char *raw, size_t len, long max);
 
+/*
+ * The length of the message without the blank line that separates it from
+ * the next in an mbox, which procmail also adds to what it pipes: the
+ * message as its folder holds it, and as the key press gets it.
+ */
+size_t queue_trim_separator(const char *raw, size_t len);
+
 /* "STATE/queue", created; NULL (errno set) when it cannot be. Caller frees. */
 char *queue_dir(const char *state);
 
