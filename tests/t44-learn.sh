@@ -269,46 +269,67 @@ if ! command -v valgrind >/dev/null 2>&1 || [ ! -x "$ROOT/patchreview" ]; then
 	skip "learn: linear" "valgrind or the release build is missing"
 	exit 0
 fi
-# learn_work N: the instructions of patchreview learn on that case, in $work
-learn_work() {
+# lin_case KIND N: the generated case of KIND (learn, dismiss) under $T/lin.
+lin_case() {
 	rm -rf "$T/lin"
 	mkdir -p "$T/lin/data/patchreview/drafts"
-	python3 - "$T/lin" "$1" <<'PY'
+	python3 - "$T/lin" "$1" "$2" <<'PY'
 import os, sys
-d, n = sys.argv[1], int(sys.argv[2])
-def fnv64(s):
-    h = 14695981039346656037
-    for b in s.encode():
+d, kind, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+def record(msgid):
+    h = 14695981039346656037	# FNV-1a 64 of the Message-ID names the record
+    for b in msgid.encode():
         h = ((h ^ b) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
-    return "%016x" % h
-log = open(os.path.join(d, "data/patchreview/learned"), "w")
-for i in range(20 * n):
-    log.write("kept\t%012x\tsome-check\t2026-12-01\n" % (0x500000000000 + i))
-sent = open(os.path.join(d, "sent.mbox"), "w")
-for i in range(n):
-    msgid = "m%d@example.org" % i
-    fps = ["%012x" % (0x100000000000 + 4 * i + k) for k in range(4)]
-    with open(os.path.join(d, "data/patchreview/drafts", fnv64(msgid)), "w") as f:
-        f.write("msgid %s\n" % msgid)
-        for k, fp in enumerate(fps):
-            f.write("%s\tsome-check\tfile%d.c\tComment number %d about something wrong here\n" % (fp, i, k))
-    sent.write("From x Thu Jan  1 00:00:00 1970\nFrom: R <r@example.org>\n"
-               "Subject: Re: [PATCH] p%d\nMessage-ID: <r%d@example.org>\nIn-Reply-To: <%s>\n" % (i, i, msgid))
-    if i % 2:
-        sent.write("\nApplied, thanks.\n\n")
-    else:
-        sent.write("X-Patchreview-Fingerprints: %s\n\nThanks, fine.\n\n" % " ".join(fps))
+    f = open(os.path.join(d, "data/patchreview/drafts", "%016x" % h), "w")
+    f.write("msgid %s\n" % msgid)
+    return f
+if kind == "learn":
+    log = open(os.path.join(d, "data/patchreview/learned"), "w")
+    for i in range(20 * n):
+        log.write("kept\t%012x\tsome-check\t2026-12-01\n" % (0x500000000000 + i))
+    sent = open(os.path.join(d, "sent.mbox"), "w")
+    for i in range(n):
+        msgid = "m%d@example.org" % i
+        fps = ["%012x" % (0x100000000000 + 4 * i + k) for k in range(4)]
+        with record(msgid) as f:
+            for k, fp in enumerate(fps):
+                f.write("%s\tsome-check\tfile%d.c\tComment number %d about something wrong here\n" % (fp, i, k))
+        sent.write("From x Thu Jan  1 00:00:00 1970\nFrom: R <r@example.org>\n"
+                   "Subject: Re: [PATCH] p%d\nMessage-ID: <r%d@example.org>\nIn-Reply-To: <%s>\n" % (i, i, msgid))
+        if i % 2:
+            sent.write("\nApplied, thanks.\n\n")
+        else:
+            sent.write("X-Patchreview-Fingerprints: %s\n\nThanks, fine.\n\n" % " ".join(fps))
+else:
+    with open(os.path.join(d, "data/patchreview/dismissed"), "w") as f:
+        for i in range(20 * n):
+            f.write("some-check fp=%012x # old\n" % (0x500000000000 + i))
+    fps = ["%012x" % (0x100000000000 + i) for i in range(n)]
+    with record("m@example.org") as f:
+        for i, fp in enumerate(reversed(fps)):
+            f.write("%s\tsome-check\tfile%d.c\tComment %d\n" % (fp, i, i))
+    with open(os.path.join(d, "draft"), "w") as f:
+        f.write("Subject: Re: x\nIn-Reply-To: <m@example.org>\nX-Patchreview-Fingerprints: %s\n\nx\n" % " ".join(fps))
 PY
-	env XDG_DATA_HOME="$T/lin/data" PATCHREVIEW_LEARN_AFTER=1 valgrind --tool=callgrind \
-		--callgrind-out-file="$T/lin.cg" "$ROOT/patchreview" learn "$T/lin/sent.mbox" \
-		>/dev/null 2>"$T/lin.err"
+}
+# lin_work INPUT ARGS...: the instructions of patchreview ARGS < INPUT on
+# the case, in $work; its stdout in $T/lin.out, stderr in $T/lin.err.
+lin_work() {
+	in=$1
+	shift
+	env XDG_DATA_HOME="$T/lin/data" valgrind --tool=callgrind \
+		--callgrind-out-file="$T/lin.cg" "$ROOT/patchreview" "$@" <"$in" >"$T/lin.out" 2>"$T/lin.err"
 	work=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$T/lin.cg")
 }
-learn_work 100
+export PATCHREVIEW_LEARN_AFTER=1
+lin_case learn 100
+lin_work /dev/null learn "$T/lin/sent.mbox"
 w1=$work
 said1=$(grep -c 'newly dismissed' "$T/lin.err")
-learn_work 400
+lin_case learn 400
+lin_work /dev/null learn "$T/lin/sent.mbox"
 w4=$work
+unset PATCHREVIEW_LEARN_AFTER
 ratio=$(awk -v a="$w1" -v b="$w4" 'BEGIN { if (a > 0) printf "%.2f", b / a; else print "none" }')
 check "learn: linear: ${ratio}x the instructions at 4x the replies and the log" \
 	awk -v r="$ratio" 'BEGIN { exit !(r != "none" && r + 0 > 0 && r + 0 < 6) }'
@@ -318,37 +339,11 @@ check "learn: linear: the case did what it says (200 learned, 200 skipped, 800 d
 # Linear: patchreview dismiss --all on a draft naming N fingerprints, with
 # a record of N findings and a dismissed list of 20 N lines: each
 # fingerprint looked up, not compared with every finding or entry.
-# dismiss_work N: the instructions, in $work
-dismiss_work() {
-	rm -rf "$T/lin"
-	mkdir -p "$T/lin/data/patchreview/drafts"
-	python3 - "$T/lin" "$1" <<'PY'
-import os, sys
-d, n = sys.argv[1], int(sys.argv[2])
-def fnv64(s):
-    h = 14695981039346656037
-    for b in s.encode():
-        h = ((h ^ b) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
-    return "%016x" % h
-with open(os.path.join(d, "data/patchreview/dismissed"), "w") as f:
-    for i in range(20 * n):
-        f.write("some-check fp=%012x # old\n" % (0x500000000000 + i))
-fps = ["%012x" % (0x100000000000 + i) for i in range(n)]
-with open(os.path.join(d, "data/patchreview/drafts", fnv64("m@example.org")), "w") as f:
-    f.write("msgid m@example.org\n")
-    for i, fp in enumerate(reversed(fps)):
-        f.write("%s\tsome-check\tfile%d.c\tComment %d\n" % (fp, i, i))
-with open(os.path.join(d, "draft"), "w") as f:
-    f.write("Subject: Re: x\nIn-Reply-To: <m@example.org>\nX-Patchreview-Fingerprints: %s\n\nx\n" % " ".join(fps))
-PY
-	env XDG_DATA_HOME="$T/lin/data" valgrind --tool=callgrind \
-		--callgrind-out-file="$T/lin.cg" "$ROOT/patchreview" dismiss --all \
-		<"$T/lin/draft" >"$T/lin.out" 2>"$T/lin.err"
-	work=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$T/lin.cg")
-}
-dismiss_work 200
+lin_case dismiss 200
+lin_work "$T/lin/draft" dismiss --all
 w1=$work
-dismiss_work 800
+lin_case dismiss 800
+lin_work "$T/lin/draft" dismiss --all
 w4=$work
 ratio=$(awk -v a="$w1" -v b="$w4" 'BEGIN { if (a > 0) printf "%.2f", b / a; else print "none" }')
 check "dismiss: linear: ${ratio}x the instructions at 4x the fingerprints, record and list" \

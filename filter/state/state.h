@@ -5,8 +5,9 @@
  * which series were reviewed. The key press reads it back here, so that
  * a mail of a reviewed series is answered with the series in view.
  *
- *   queue/H.eml          a delivered message, H the SHA-256 of its Message-ID
- *   series/KEY/H.eml     the messages of one series, moved there from queue/
+ *   queue/H.eml          a delivered message, H the SHA-256 of its bytes
+ *   series/KEY/H.eml     the messages of one series, moved there from queue/,
+ *                        H the SHA-256 of the Message-ID (a copy is kept once)
  *   series/KEY/done      the series was reviewed: "tokens N" (the estimate sent)
  *   series/KEY/skipped   the series was left for the key press (a bound)
  *
