@@ -164,6 +164,16 @@ static void parse_binary_names(struct patch_file *f, const char *s)
 	free(new);
 }
 
+/* "<old>..<new>[ mode]": the pre-image blob (abbreviated, 7 to 64 hex digits) and the mode. */
+static void index_line(struct patch_file *f, const char *rest)
+{
+	size_t n = strspn(rest, "0123456789abcdef");
+	if (n >= 7 && n <= 64 && !strncmp(rest + n, "..", 2))
+		set_path(&f->old_blob, xstrndup(rest, n));
+	if (strchr(rest, ' ') && !f->new_mode)
+		set_path(&f->new_mode, xstrdup(strchr(rest, ' ') + 1));
+}
+
 /* One extended header line of a git diff. Returns false if it is none. */
 static bool parse_git_header(struct patch_file *f, const struct patch_line *l)
 {
@@ -188,8 +198,8 @@ static bool parse_git_header(struct patch_file *f, const struct patch_line *l)
 			set_path(&f->old_mode, xstrdup(rest));
 		else if (patch_line_starts(l, "new mode ") || patch_line_starts(l, "new file mode "))
 			set_path(&f->new_mode, xstrdup(rest));
-		else if (patch_line_starts(l, "index ") && strchr(rest, ' ') && !f->new_mode)
-			set_path(&f->new_mode, xstrdup(strchr(rest, ' ') + 1));	/* "a..b 100644" */
+		else if (patch_line_starts(l, "index "))
+			index_line(f, rest);
 		return true;
 	}
 	return false;
@@ -302,6 +312,7 @@ static void end_file(struct patch *p, struct patch_file *f, size_t end)
 	}
 	free(f->old_mode);
 	free(f->new_mode);
+	free(f->old_blob);
 	p->nfiles--;
 }
 

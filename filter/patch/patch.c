@@ -11,6 +11,7 @@ void patch_release(struct patch *p)
 		free(p->files[i].new_path);
 		free(p->files[i].old_mode);
 		free(p->files[i].new_mode);
+		free(p->files[i].old_blob);
 	}
 	for (size_t i = 0; i < p->ntrailers; i++) {
 		free(p->trailers[i].key);

@@ -53,6 +53,7 @@ struct patch_file {
 	char *old_path;		/* without "a/", or NULL for /dev/null */
 	char *new_path;		/* without "b/", or NULL for /dev/null */
 	char *old_mode, *new_mode;
+	char *old_blob;		/* the blob an "index <old>..<new>" line names before the patch, or NULL */
 	unsigned flags;
 	size_t first_line, end_line;	/* [first, end) in lines */
 };

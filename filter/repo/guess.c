@@ -1,4 +1,5 @@
 /* guess.c: the base a patch was made on, from its index lines' pre-image blobs. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,20 +32,6 @@ static bool all_hex(const char *s, size_t n)
 	return true;
 }
 
-/* The old blob of an "index <old>..<new>[ mode]" line into blob; false when not one. */
-static bool index_blob(const char *line, char *blob)
-{
-	if (!starts_with(line, "index "))
-		return false;
-	line += 6;
-	size_t n = strspn(line, "0123456789abcdef");
-	if (n < 7 || n > 64 || strncmp(line + n, "..", 2))
-		return false;
-	memcpy(blob, line, n);
-	blob[n] = '\0';
-	return true;
-}
-
 static bool seen(const struct pres *ps, const char *path)
 {
 	for (size_t i = 0; i < ps->n; i++)
@@ -69,10 +56,7 @@ static void collect(const struct patch *const *v, size_t n, struct pres *ps)
 				continue;
 			struct pre *e = &ps->v[ps->n];
 			e->path = path;
-			e->blob[0] = '\0';
-			for (size_t l = f->first_line; l < f->end_line && l < p->nlines; l++)
-				if (index_blob(p->lines[l].text, e->blob))
-					break;
+			snprintf(e->blob, sizeof(e->blob), "%s", f->old_blob ? f->old_blob : "");
 			/* All zeros: the file is new. */
 			if (!f->old_path || strspn(e->blob, "0") == strlen(e->blob))
 				e->blob[0] = '\0';
