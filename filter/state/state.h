@@ -36,8 +36,9 @@ void state_message_name(char hex[HASH_SHA256_HEX], const char *message_id,
  * The series a message belongs to, in key: the SHA-256 of the message
  * that opens the series (for a patch "k/n", the one its In-Reply-To
  * names, else itself; a cover letter opens it) with the version and the
- * n of its subject, so a v2 is another series; a lone patch is its own
- * series. A series sent with chain-reply-to is not found whole: each
+ * n of its subject, so a v2 is another series, and the sender's From
+ * address, lowercased, so a message from anyone else is never part of
+ * it, whatever it answers; a lone patch is its own series. A series sent with chain-reply-to is not found whole: each
  * patch waits consume_wait and is reviewed alone. Returns 0, or -1
  * for a message without a Message-ID.
  */
