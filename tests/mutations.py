@@ -336,6 +336,17 @@ MUTATIONS = {
         "filter/repo/base.c", "if (want && found == want) {", "if (0) {", "t50-tree"),
     "tree: a struct's type from the variable's declaration": (
         "filter/code/context.c", "want_add(w, f, t[1].s, t[1].len, TAG_KINDS);", ";", "t50-tree"),
+    "tree: a header the changed file reaches is nearer than its directory": (
+        "filter/code/context.c", "\tif (depth)\n\t\treturn score + NEAR_INCLUDED", "\tif (0)\n\t\treturn score + NEAR_INCLUDED",
+        "t52-tree-defs"),
+    "tree: the includes of an included header are followed": (
+        "filter/code/reach.c", "while (next < r->n && reads < REACH_MAX_READ", "while (0 && reads < REACH_MAX_READ",
+        "t52-tree-defs"),
+    "tree: a patch's other file is ranked like any other": (
+        "filter/code/context.c", "i < n && (!d || score[i] > best_score); i++)", "i < n && !d; i++)",
+        "t52-tree-defs"),
+    "tree: a name with a directory found by its ending": (
+        "filter/code/reach.c", "if (found || !ix || !strchr(name, '/')", "if (1", "t52-tree-defs"),
     'profile: a kernel path makes a kernel patch': (
         'filter/checks/rules.c', '"arch/", "drivers/", "fs/",',
         '"arch/", "fs/",', 't17-kernel'),
