@@ -4,7 +4,8 @@
 # the background; the key press later gives the draft with no model
 # request, the same draft a review now makes; a series delivered out of
 # order, one message twice, is reviewed once, as a series, and the key on
-# any of its messages answers with the series in view; a worker killed
+# any of its messages answers with the series in view; a series is its
+# sender's; v2 is reviewed with the replies to v1; a worker killed
 # mid-review leaves a state the next run and the key press use; a flood
 # past consume_tokens stops there. The worker's end is waited for through
 # its lock (flock), never slept on.
@@ -101,9 +102,45 @@ d = [x for x in drafts if "[PATCH v2 2/3]" in x.split("\n\n")[0]][0]
 open(sys.argv[2], "w").write(d.replace("\n>From ", "\nFrom ").rstrip("\n") + "\n")
 PY
 check "the same draft as the series reviewed whole" same "$T/keyed" "$T/direct"
+# v2 is reviewed with the comments on v1 its thread had: Bea's reply to v1
+# 1/2 came before either series was reviewed, and went to the model with
+# v1 1/2 and with v2 1/3; the key on v2 1/3 sends nothing and gives the
+# note on it.
+check "v1's comment went to the model with v1 1/2 and with v2 1/3" \
+	logq 'sum("What happens for count >= 64" in user_of(q) for q in r) == 2'
+n=$(requests)
+run_pr <"$T/split/v2-1exampleorg"
+check "the key on v2 1/3 sends nothing" sent "$n"
+check "and its draft says whether v1's comment was addressed" \
+	note_is 'v1, Bea Reviewer on "+unsigned long frob(unsigned int count)"'
 run_pr <"$T/split/mallory"
 check "the key on Mallory's patch answers it alone" test "$status" -eq 0 -a -s "$T/out"
 check "(not with Ada's series in view)" test -z "$(grep 'reviewed at delivery' "$T/err")"
+
+# A reply the review had in view never stands for a patch that did not
+# come: w1 (v1 again, under other ids) without its 2/2, with Bea's reply to
+# that 2/2, is reviewed as it came (consume_wait 0); 1/2 sent again makes
+# it pending, and it waits for 2/2 as before.
+for m in v1-0 v1-1; do
+	sed 's/<v1-/<w1-/g' "$T/split/${m}exampleorg" >"$T/w$m"
+done
+sed 's/<v1-1@/<w1-2@/g; s/<v1-0@/<w1-0@/g; s/<r1@/<rw@/; s|\[PATCH 1/2\] foo: add frob()|[PATCH 2/2] foo: bar: show the flags|' \
+	"$T/split/r1exampleorg" >"$T/wreply"
+for m in wreply wv1-0 wv1-1; do
+	deliver "$T/$m"
+done
+settle
+PATCHREVIEW_CONSUME_WAIT=0 "$PR" consume </dev/null
+settle
+reviewed=$(grep -c 'reviewed: about' "$STATE/log")
+w1=$(dirname "$(grep -l '^Message-ID: <w1-1@' "$STATE"/series/*/*.eml)")
+check "a series without its 2/2 is reviewed as it came, the reply to 2/2 in view" \
+	test -f "$w1/done" -a -n "$(ls "$w1/thread")"
+sed 's/^Message-ID: <w1-1@/Message-ID: <w1-1-resent@/' "$T/wv1-1" >"$T/wv1-1b"
+deliver "$T/wv1-1b"
+settle
+check "then a patch sent again makes it wait for 2/2, not the reply to it" \
+	test "$(grep -c 'reviewed: about' "$STATE/log")" -eq "$reviewed" -a -f "$STATE/pending/$(basename "$w1")"
 
 # A worker killed mid-review (kill -9 of its process group, the model not
 # answered yet) leaves the message in its series and the series pending: the

@@ -64,6 +64,7 @@ struct style_ctx {
 	const struct patch_file *file;
 	struct tally t[ST_RULES];
 	size_t context_slash, context_block;	/* comment styles the file shows */
+	struct c_names names;			/* words[], below */
 	struct buf cond;			/* an if condition open across lines */
 	size_t cond_line, cond_depth, cond_lines;
 };
@@ -133,13 +134,18 @@ static bool too_long(const struct c_line *l)
 	return !(*edge == 'X' || *edge == '"' || (i && edge[-1] == 'X'));
 }
 
+/* "if(": each '(' of the line, and the keyword, if any, right before it. */
 static bool keyword_paren(const char *code)
 {
-	static const char *const keywords[] = { "if(", "for(", "while(", "switch(" };
-	for (size_t k = 0; k < 4; k++)
-		for (const char *p = strstr(code, keywords[k]); p; p = strstr(p + 1, keywords[k]))
-			if (p == code || (!ident_char(p[-1]) && p[-1] != '#'))
+	static const char *const keywords[] = { "if", "for", "while", "switch" };
+	for (const char *q = strchr(code, '('); q; q = strchr(q + 1, '('))
+		for (size_t k = 0; k < 4; k++) {
+			size_t n = strlen(keywords[k]);
+			const char *p = q - n;
+			if ((size_t)(q - code) >= n && !memcmp(p, keywords[k], n) &&
+			    (p == code || (!ident_char(p[-1]) && p[-1] != '#')))
 				return true;
+		}
 	return false;
 }
 
@@ -288,7 +294,7 @@ static void check_line(const struct c_line *l, void *data)
 		return;
 	}
 	bool userspace = starts_with(path, "include/uapi/") || starts_with(path, "tools/");
-	uint32_t named = c_idents(l->code, words, sizeof(words) / sizeof(*words));
+	uint32_t named = c_idents(l->code, &ctx->names);
 	if (bad_indent(l) && !same_indent(l))
 		tally_add(&ctx->t[ST_INDENT], l->index);
 	if (too_long(l))
@@ -313,6 +319,7 @@ static void check_line(const struct c_line *l, void *data)
 static void check_file(struct c_text *ct, const struct patch_file *f, struct review *r)
 {
 	struct style_ctx ctx = { .file = f, .cond = BUF_INIT };
+	c_names_init(&ctx.names, words, sizeof(words) / sizeof(*words));
 	c_walk(ct, f, check_line, &ctx);
 	const char *path = patch_file_path(f);
 	/* "//" is fine in the kernel, but not in a file that shows only block comments. */
