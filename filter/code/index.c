@@ -19,7 +19,8 @@
 #include "repo/repo.h"
 #include "repo/tracked.h"
 
-#define INDEX_MAGIC "PRIDX02\n"
+/* 03: entries in full value order (an 02 index may hold a name's files out of order). */
+#define INDEX_MAGIC "PRIDX03\n"
 /* git ls-files -s of a very large tree; anything bigger is not a tree we index. */
 #define INDEX_MAX_LIST ((size_t)512 << 20)
 
@@ -247,13 +248,17 @@ static void keep_unchanged(const struct symbol_index *old, const struct file_lis
 	}
 }
 
-/* Merges two runs sorted by name hash. */
+/*
+ * Merges two runs sorted by value (name hash, then file): the whole value,
+ * so that a kept index lists a name's files in the order a fresh one does
+ * and a request does not depend on which files were scanned again.
+ */
 static uint64_t *merge(const struct entries *a, const struct entries *b)
 {
 	uint64_t *v = xmalloc((a->n + b->n + 1) * sizeof(*v));
 	size_t i = 0, j = 0, k = 0;
 	while (i < a->n || j < b->n)
-		if (j == b->n || (i < a->n && E_HASH(a->v[i]) <= E_HASH(b->v[j])))
+		if (j == b->n || (i < a->n && a->v[i] <= b->v[j]))
 			v[k++] = a->v[i++];
 		else
 			v[k++] = b->v[j++];
