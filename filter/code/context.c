@@ -22,7 +22,8 @@
 
 #define TAG_KINDS (IX_BIT(IX_STRUCT) | IX_BIT(IX_UNION) | IX_BIT(IX_ENUM))
 #define CALL_KINDS (IX_BIT(IX_FUNCTION) | IX_BIT(IX_MACRO) | IX_BIT(IX_PROTOTYPE))
-#define NAME_KINDS (IX_BIT(IX_MACRO) | IX_BIT(IX_TYPEDEF) | IX_BIT(IX_VARIABLE))
+#define NAME_KINDS (IX_BIT(IX_MACRO) | IX_BIT(IX_TYPEDEF) | IX_BIT(IX_VARIABLE) | \
+		    IX_BIT(IX_ENUMERATOR))
 
 bool context_is_c(const char *path)
 {
@@ -409,6 +410,12 @@ static const struct cdef *def_in(struct tfile *f, const char *name, size_t len, 
 		if (c->name_len == len && !memcmp(c->name, name, len) && (mask & IX_BIT(c->kind)) &&
 		    (!best || (best->kind == CDEF_PROTOTYPE && c->kind != CDEF_PROTOTYPE)))
 			best = c;
+	}
+	/* An enumerator's definition is its enum (or the typedef holding it). */
+	for (size_t i = 0; !best && (mask & IX_BIT(IX_ENUMERATOR)) && i < f->enumerators.n; i++) {
+		const struct cdef *c = &f->enumerators.v[i];
+		if (c->name_len == len && !memcmp(c->name, name, len))
+			best = context_def_at(f, c->first);
 	}
 	return best;
 }
