@@ -63,6 +63,8 @@ MUTATIONS = {
     "consume: a series is reviewed with its thread's replies": (
         "filter/consume/worker.c", "if (replies_link(w->state, dir.data, &list)) {",
         "if (0 && replies_link(w->state, dir.data, &list)) {", "t45-consume"),
+    "consume: a reply in view never stands for a missing patch": (
+        "filter/consume/ready.c", "if (sp.is_reply) {", "if (0 && sp.is_reply) {", "t45-consume"),
     "series: the newest version is reviewed": (
         "filter/series/group.c", "g[j].version > g[i].version)", "g[j].version < g[i].version)",
         "t17-series"),
