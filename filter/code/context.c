@@ -483,11 +483,7 @@ static size_t candidates(struct tree_review *tr, struct symbol_index *ix,
 	return k;
 }
 
-/*
- * The definition of name nearest to from: in from itself, else the nearest
- * of those in the patch's other files (as the patch leaves them, which the
- * index has not seen) and those the index names.
- */
+/* In from, else the nearest in the patch's other files (as it leaves them) or the index. */
 const struct cdef *context_find_def(struct tree_review *tr, struct symbol_index *ix,
 				    const char *from, const char *name, size_t len,
 				    unsigned mask, struct tfile **fo)
