@@ -345,6 +345,10 @@ MUTATIONS = {
     "tree: a patch's other file is ranked like any other": (
         "filter/code/context.c", "i < n && (!d || score[i] > best_score); i++)", "i < n && !d; i++)",
         "t52-tree-defs"),
+    "tree: an enumerator is indexed": (
+        "filter/csource/cscan.c", "use(ctx, CUSE_ENUMERATOR, t.s, t.len, t.line);", ";", "t52-tree-defs"),
+    "tree: an enumerator's definition is its enum": (
+        "filter/code/context.c", "best = context_def_at(f, c->first);", "break;", "t52-tree-defs"),
     "tree: a name with a directory found by its ending": (
         "filter/code/reach.c", "if (found || !ix || !strchr(name, '/')", "if (1", "t52-tree-defs"),
     'profile: a kernel path makes a kernel patch': (

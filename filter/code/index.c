@@ -19,8 +19,8 @@
 #include "repo/repo.h"
 #include "repo/tracked.h"
 
-/* 03: entries in full value order (an 02 index may hold a name's files out of order). */
-#define INDEX_MAGIC "PRIDX03\n"
+/* 04: entries in full value order (an older index may hold a name's files out of order). */
+#define INDEX_MAGIC "PRIDX04\n"
 /* git ls-files -s of a very large tree; anything bigger is not a tree we index. */
 #define INDEX_MAX_LIST ((size_t)512 << 20)
 
@@ -194,7 +194,7 @@ static void on_use(void *ctx, enum cuse_kind kind, const char *s, size_t len, ui
 	struct use_ctx *u = ctx;
 	(void)line;
 	push(u->e, ((uint64_t)hash32(s, len) << 32) |
-	     META(u->file, kind == CUSE_CALL ? IX_CALL : IX_TAG, 0));
+	     META(u->file, kind == CUSE_CALL ? IX_CALL : kind == CUSE_TAG ? IX_TAG : IX_ENUMERATOR, 0));
 }
 
 /* Scans the text of one file into e, sorted and without repeats. */

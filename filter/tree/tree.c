@@ -155,7 +155,7 @@ void tree_definitions(const struct tree_review *tr, const char *path, const char
 			continue;
 		struct tfile *f;
 		const struct cdef *d = context_find_def(rw, ix, from, t.s, t.len,
-							IX_DEFINITIONS, &f);
+							IX_DEFINITIONS | IX_BIT(IX_ENUMERATOR), &f);
 		bool dup = false;
 		for (size_t i = 0; d && i < nseen; i++)
 			dup |= seen[i] == d;
