@@ -85,6 +85,10 @@ static const struct key keys[] = {
 	KEY(consume_queue, KEY_LONG, "1000", "consume: messages waiting at most; past it a message is left for the key press"),
 	/* About 200 patches of a few hundred lines each, with the default prompts. */
 	KEY(consume_tokens, KEY_LONG, "1000000", "consume: tokens sent to the model in a day (UTC), estimated; past it series are left for the key press"),
+	KEY(consume_out, KEY_STRING, NULL, "consume: also write each series' review here, never sent: a directory (a file a series) or maildir:PATH"),
+	CHOICE(consume_format, "draft json", "consume_out: the drafts (an mbox a series, or a Maildir message each) or --format json"),
+	/* A month: a series is reviewed within hours, a list's folder keeps a few days. */
+	KEY(consume_keep, KEY_LONG, "30", "consume: days the state keeps a reviewed series and what it has seen; 0: forever"),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(*keys))

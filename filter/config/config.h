@@ -76,6 +76,9 @@ struct config {
 	long consume_wait;	/* seconds a series waits for its missing patches */
 	long consume_queue;	/* messages queued at most; past it they are left */
 	long consume_tokens;	/* tokens consume may send in a day (UTC) */
+	char *consume_out;	/* a directory or maildir:PATH for each series' review, or NULL */
+	char *consume_format;	/* draft, json: what consume_out gets */
+	long consume_keep;	/* days a reviewed series and a seen message stay (0: forever) */
 	char **origin;		/* per key: where it was last set, or NULL */
 };
 

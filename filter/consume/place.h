@@ -3,7 +3,8 @@
  * message moves by rename() into STATE/series/KEY/ under the name of its
  * Message-ID, so a copy delivered again, by another list or path, is one
  * message; what is no patch and no cover letter (a reply, a pull request)
- * is dropped. A series that got a message is pending again:
+ * is dropped; a Message-ID placed before (state/seen.h) is passed. A
+ * series that got a message is pending again:
  * STATE/pending/KEY holds the time its first message came.
  */
 #ifndef CONSUME_PLACE_H

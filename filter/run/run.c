@@ -367,7 +367,7 @@ static void open_sink(struct run *r)
 		.only_id = r->only_id,
 	};
 	draft_out_init(&r->k.drafts, r->job->config, &r->job->drafts, r->only_id ? 1 : drafts,
-		       drafts > 1 && !r->only_id && r->job->format == OUTPUT_DRAFT);
+		       (drafts > 1 || r->job->mbox) && !r->only_id && r->job->format == OUTPUT_DRAFT);
 }
 
 /* The drafts, each series' cover letter first, each with its learning record. */

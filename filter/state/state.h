@@ -10,6 +10,7 @@
  *                        H the SHA-256 of the Message-ID (a copy is kept once)
  *   series/KEY/done      the series was reviewed: "tokens N" (the estimate sent)
  *   series/KEY/skipped   the series was left for the key press (a bound)
+ *   seen/H               a message read or placed already (state/seen.h)
  *
  * Every file is written to a temporary name and renamed into place, and a
  * message moves from queue/ to its series by rename(), so a process killed
