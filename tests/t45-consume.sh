@@ -4,7 +4,8 @@
 # the background; the key press later gives the draft with no model
 # request, the same draft a review now makes; a series delivered out of
 # order, one message twice, is reviewed once, as a series, and the key on
-# any of its messages answers with the series in view; a worker killed
+# any of its messages answers with the series in view; a series is its
+# sender's; v2 is reviewed with the replies to v1; a worker killed
 # mid-review leaves a state the next run and the key press use; a flood
 # past consume_tokens stops there. The worker's end is waited for through
 # its lock (flock), never slept on.
@@ -101,6 +102,17 @@ d = [x for x in drafts if "[PATCH v2 2/3]" in x.split("\n\n")[0]][0]
 open(sys.argv[2], "w").write(d.replace("\n>From ", "\nFrom ").rstrip("\n") + "\n")
 PY
 check "the same draft as the series reviewed whole" same "$T/keyed" "$T/direct"
+# v2 is reviewed with the comments on v1 its thread had: Bea's reply to v1
+# 1/2 came before either series was reviewed, and went to the model with
+# v1 1/2 and with v2 1/3; the key on v2 1/3 sends nothing and gives the
+# note on it.
+check "v1's comment went to the model with v1 1/2 and with v2 1/3" \
+	logq 'sum("What happens for count >= 64" in user_of(q) for q in r) == 2'
+n=$(requests)
+run_pr <"$T/split/v2-1exampleorg"
+check "the key on v2 1/3 sends nothing" sent "$n"
+check "and its draft says whether v1's comment was addressed" \
+	note_is 'v1, Bea Reviewer on "+unsigned long frob(unsigned int count)"'
 run_pr <"$T/split/mallory"
 check "the key on Mallory's patch answers it alone" test "$status" -eq 0 -a -s "$T/out"
 check "(not with Ada's series in view)" test -z "$(grep 'reviewed at delivery' "$T/err")"

@@ -146,7 +146,7 @@ check "a series 31 days old is pruned, the others stay" \
 	test ! -e "$STATE/series/$old" -a "$(ls "$STATE/series" | grep -c .)" -eq $((nseries - 1))
 check "(not one pending, however old)" test -d "$STATE/series/$waiting"
 check "and one seen entry" test ! -e "$STATE/seen/$zeros" -a "$(ls "$STATE/seen" | grep -c .)" -eq $((nseen - 1))
-check "the log says so" grep -q "pruned 1 series and 1 seen entries" "$STATE/log"
+check "the log says so" grep -q "pruned 1 series, 0 threads and 1 seen entries" "$STATE/log"
 touch -d '31 days ago' "$STATE/series"/*
 run_pr consume "$T/list.mbox"
 check "not again within the hour" test "$(ls "$STATE/series" | grep -c .)" -eq $((nseries - 1))

@@ -452,3 +452,40 @@ size_t symbol_index_find(const struct symbol_index *ix, const char *name, size_t
 	}
 	return n;
 }
+
+/* The path of file i (after its "OID "). */
+static const char *file_path(const struct symbol_index *ix, size_t i)
+{
+	const char *rec = ix->paths + ix->offs[i], *sp = strchr(rec, ' ');
+	return sp ? sp + 1 : rec;
+}
+
+bool symbol_index_has_file(const struct symbol_index *ix, const char *path)
+{
+	size_t lo = 0, hi = ix->nfiles;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(file_path(ix, mid), path);
+		if (!c)
+			return true;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+size_t symbol_index_files_ending(const struct symbol_index *ix, const char *suffix,
+				 const char **out, size_t max)
+{
+	size_t n = 0, slen = strlen(suffix);
+	for (size_t i = 0; i < ix->nfiles && n < max; i++) {
+		const char *p = file_path(ix, i);
+		size_t plen = strlen(p);
+		if (plen >= slen && !memcmp(p + plen - slen, suffix, slen) &&
+		    (plen == slen || p[plen - slen - 1] == '/'))
+			out[n++] = p;
+	}
+	return n;
+}

@@ -49,4 +49,14 @@ struct symbol_index *symbol_index_of_text(const char *path, const char *text, si
 size_t symbol_index_find(const struct symbol_index *ix, const char *name, size_t len,
 			 unsigned mask, struct ix_hit *hits, size_t max);
 
+/* Is path one of the indexed files? A binary search: they are in git's order. */
+bool symbol_index_has_file(const struct symbol_index *ix, const char *path);
+
+/*
+ * Up to max indexed files whose path is suffix or ends in "/suffix" (into
+ * out, pointing into the index); returns how many. One pass over the files.
+ */
+size_t symbol_index_files_ending(const struct symbol_index *ix, const char *suffix,
+				 const char **out, size_t max);
+
 #endif

@@ -18,11 +18,12 @@
 #include "consume/log.h"
 #include "consume/out.h"
 #include "consume/place.h"
-#include "consume/prune.h"
 #include "consume/queue.h"
 #include "consume/ready.h"
+#include "consume/replies.h"
 #include "consume/worker.h"
 #include "run/run.h"
+#include "state/prune.h"
 #include "state/read.h"
 #include "state/state.h"
 
@@ -108,6 +109,12 @@ static void review(struct worker *w, const char *key)
 	series_file(&dir, w, key, NULL);
 	if (state_read_series(dir.data, &list) < 0)
 		exit(1);
+	/* With the replies of its thread that came meanwhile: v1's comments for a v2. */
+	if (replies_link(w->state, dir.data, &list)) {
+		mail_list_release(&list);
+		if (state_read_series(dir.data, &list) < 0)
+			exit(1);
+	}
 	w->c->jobs = 1;
 	run_job_init(&job, w->c, OUTPUT_DRAFT);
 	job.mails = list.v;
@@ -299,7 +306,11 @@ void worker_run(const char *state, struct config *c, struct tree *tree, struct w
 	w.nslots = c->jobs < 1 ? 1 : c->jobs > CONSUME_MAX_JOBS ? CONSUME_MAX_JOBS : (size_t)c->jobs;
 	day_read(&w.day, state);
 	struct prune_counts pruned = { 0 };
-	prune_state(state, c->consume_keep, &pruned);
+	if (prune_state(state, c->consume_keep, &pruned) && (pruned.series || pruned.threads ||
+							      pruned.seen))
+		consume_log("pruned %zu series, %zu threads and %zu seen entries older than "
+			    "consume_keep (%ld days)", pruned.series, pruned.threads, pruned.seen,
+			    c->consume_keep);
 	for (int i = 0; i < CONSUME_MAX_ROUNDS; i++) {
 		round_once(&w);
 		if (!worker_queue_waiting(state))

@@ -5,7 +5,7 @@
  * unique name (its part before ':', which a mail client's flags do not
  * change), or a placed message's Message-ID (a copy delivered again, by
  * another list or path, or read again from a folder lei rewrote). Each
- * sighting refreshes the entry's time, so consume/prune.h forgets only
+ * sighting refreshes the entry's time, so state/prune.h forgets only
  * what no folder showed for consume_keep days. An mbox has a record of
  * its own (consume/path.c): how far it was read.
  */

@@ -77,6 +77,17 @@ int state_series_key(const struct mail *m, char key[HASH_SHA256_HEX])
 	return 0;
 }
 
+int state_thread_root(const struct mail *m, char key[HASH_SHA256_HEX])
+{
+	const char *root = m->nreferences ? m->references[0] :
+		m->in_reply_to ? m->in_reply_to : m->message_id;
+	if (!root)
+		return -1;
+	const char *parts[] = { "thread", root };
+	hash_sha256_strings(key, parts, 2);
+	return 0;
+}
+
 int state_series_path(struct buf *path, const char *key)
 {
 	char *dir = state_dir();

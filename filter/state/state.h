@@ -10,7 +10,12 @@
  *                        H the SHA-256 of the Message-ID (a copy is kept once)
  *   series/KEY/done      the series was reviewed: "tokens N" (the estimate sent)
  *   series/KEY/skipped   the series was left for the key press (a bound)
+ *   series/KEY/thread/H.eml  the replies of its thread the review had in view
+ *                        (hard links into thread/ROOT/, made as it starts)
+ *   thread/ROOT/H.eml    a reply to a patch ("Re: [PATCH ..."), kept for the
+ *                        series of its thread, ROOT named by state_thread_root()
  *   seen/H               a message read or placed already (state/seen.h)
+ *   pruned               when state/prune.h last ran
  *
  * Every file is written to a temporary name and renamed into place, and a
  * message moves from queue/ to its series by rename(), so a process killed
@@ -45,13 +50,22 @@ void state_message_name(char hex[HASH_SHA256_HEX], const char *message_id,
  */
 int state_series_key(const struct mail *m, char key[HASH_SHA256_HEX]);
 
+/*
+ * The thread a message is in, in key: the SHA-256 of the first id of its
+ * References, else of its In-Reply-To, else of its own Message-ID. A v2
+ * sent in reply to v1 is in v1's thread, and so are the replies to v1.
+ * Returns 0, or -1 for a message with none of them.
+ */
+int state_thread_root(const struct mail *m, char key[HASH_SHA256_HEX]);
+
 /* "DIR/series/KEY" into *path. Returns 0, or -1 when there is no state directory. */
 int state_series_path(struct buf *path, const char *key);
 
 /*
  * For the key press: when m belongs to a reviewed series of more than
- * one message, its messages into *list (read from the state, the pressed
- * one among them) and 0; else -1 and *list empty.
+ * one message (the replies it had in view counted), its messages into
+ * *list (read from the state as state_read_series() reads them, the
+ * pressed one among them) and 0; else -1 and *list empty.
  */
 int state_reviewed_series(const struct mail *m, struct mail_list *list);
 

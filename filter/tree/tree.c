@@ -12,6 +12,7 @@
 #include "code/context.h"
 #include "code/contract.h"
 #include "code/index.h"
+#include "code/reach.h"
 #include "repo/base.h"
 #include "repo/read.h"
 #include "repo/repo.h"
@@ -118,6 +119,7 @@ void tree_review_release(struct tree_review *tr)
 	for (size_t i = 0; i < tr->nfindings; i++)
 		free(tr->findings[i].text);
 	free(tr->findings);
+	reach_free(tr->reach);
 	if (tr->files)
 		files_release(tr->files);
 	free(tr->files);
