@@ -57,7 +57,8 @@ if command -v public-inbox-init >/dev/null && command -v public-inbox-mda >/dev/
 	run_pr consume --out "$T/reviews" "$T/lei"
 	check "consume over the lei folder: 3 patches to the model (the cover and the reply not)" \
 		test "$status" -eq 0 -a "$(($(requests) - before))" -eq 3
-	check "its summary: 5 queued, 4 placed, 2 series reviewed" test "$(summary)" = "5 0 0 4 2"
+	check "its summary: 5 queued, 5 placed (the reply kept for its thread), 2 series reviewed" \
+		test "$(summary)" = "5 0 0 5 2"
 	check "one file a series in --out" test "$(ls "$T/reviews" | grep -c '^[0-9a-f]\{16\}\.mbox$')" -eq 2
 	series=$(grep -l 'PATCH 0/2' "$T/reviews"/*.mbox)
 	check "the series' file: its 3 drafts as an mbox" \
