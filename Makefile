@@ -136,7 +136,7 @@ MANPAGES = $(wildcard doc/man/*.[1-8])
 MAN_DATE = 2026-12-03
 
 doc: patchreview
-	python3 doc/tables.py ./patchreview doc/*.md
+	python3 doc/tables.py ./patchreview README.md doc/*.md
 	rm -f doc/man/*.[1-8]
 	python3 doc/md2man.py $(VERSION) $(MAN_DATE) doc/man doc/*.md
 

@@ -6,13 +6,16 @@ A table between the lines
     <!-- end generated -->
 is rewritten from the output of `patchreview --list-keys` (or
 --list-checks, --list-exit-codes, --list-prompts), so that the keys,
-checks, exit statuses and prompt sizes the docs list are the code's. Usage:
+checks, exit statuses and prompt sizes the docs list are the code's;
+--explain-prompt writes a paragraph: what the instructions of three kinds
+of C patch weigh, from `--explain-prompt` on test mails. Usage:
     python3 doc/tables.py PATCHREVIEW PAGE.md...
 Rewrites the pages in place; prints nothing and exits 0 when all is well."""
 import os
 import re
 import subprocess
 import sys
+import textwrap
 
 BEGIN = re.compile(r"^<!-- generated: (--[a-z-]+) -->$")
 END = "<!-- end generated -->"
@@ -69,6 +72,45 @@ def prompts(out):
     return rows
 
 
+# A C patch's instructions: the fewest guides (kernel C no subsystem claims),
+# userspace C, and a kernel network driver's (two subsystem guides).
+C_PATCHES = (("kernel C that no subsystem guide claims", "clean.eml"),
+             ("userspace C", "signed-qp.eml"),
+             ("a network driver", "demo.eml"))
+
+
+def kb(size):
+    return "%.1f KB" % (size / 1000)
+
+
+def tokens(size):
+    return "{:,}".format(int(round(size / 3, -2)))
+
+
+def explain(binary, env):
+    """The paragraph on what a C patch's instructions weigh."""
+    mails = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "mails")
+    sizes = []
+    for what, mail in C_PATCHES:
+        with open(os.path.join(mails, mail), "rb") as f:
+            out = subprocess.run([binary, "--explain-prompt"], stdin=f, check=True,
+                                 capture_output=True, text=True, env=env).stdout
+        m = re.search(r"^Request 1 of \d+: \d+ bytes, about \d+ tokens: instructions (\d+),", out, re.M)
+        if not m:
+            sys.exit("tables.py: no instructions in --explain-prompt of %s" % mail)
+        sizes.append((what, int(m.group(1))))
+    every = sum(int(size) for _, size, _ in lines(
+        subprocess.run([binary, "--list-prompts"], check=True, capture_output=True, text=True,
+                       env=env).stdout, "--list-prompts", r"^(\S+) +(\d+)  (.*)$"))
+    low, high = min(s for _, s in sizes), max(s for _, s in sizes)
+    text = ("A C patch's instructions (the core prompt and the guides its files and "
+            "symbols choose) are %.1f-%s, about %s-%s tokens at 3 bytes a token, before "
+            "the patch: %s. The core prompt and every guide together are %s."
+            % (low / 1000, kb(high), tokens(low), tokens(high),
+               ", ".join("%s for %s" % (kb(s), what) for what, s in sizes), kb(every)))
+    return textwrap.wrap(text, 72)
+
+
 TABLES = {"--list-keys": keys, "--list-checks": checks, "--list-exit-codes": exit_codes,
           "--list-prompts": prompts}
 
@@ -82,6 +124,7 @@ def main():
         out = subprocess.run([binary, opt], check=True, capture_output=True, text=True,
                              env=env).stdout
         made[opt] = make(out)
+    made["--explain-prompt"] = explain(binary, env)
     for page in pages:
         lines = open(page, encoding="utf-8").read().split("\n")
         result, i = [], 0

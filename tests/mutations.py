@@ -51,6 +51,18 @@ MUTATIONS = {
     "series: a patch joins the cover letter it answers, whatever its version": (
         "filter/series/group.c", "(x->role == SERIES_COVER || t->version == s->version)",
         "t->version == s->version", "t17-series"),
+    "consume: a series is keyed on its sender": (
+        "filter/state/state.c", "hash_sha256_strings(key, parts, 4);",
+        "hash_sha256_strings(key, parts, 3);", "t45-consume"),
+    "consume: the series' sender is lowercased": (
+        "filter/state/state.c", "buf_addch(out, (char)tolower((unsigned char)*c));",
+        "buf_addch(out, *c);", "t45-consume"),
+    "consume: a reply to a patch is kept for its thread": (
+        "filter/consume/replies.c", "bool ok = sp.is_reply && sp.is_patch",
+        "bool ok = 0 && sp.is_reply && sp.is_patch", "t45-consume"),
+    "consume: a series is reviewed with its thread's replies": (
+        "filter/consume/worker.c", "if (replies_link(w->state, dir.data, &list)) {",
+        "if (0 && replies_link(w->state, dir.data, &list)) {", "t45-consume"),
     "series: the newest version is reviewed": (
         "filter/series/group.c", "g[j].version > g[i].version)", "g[j].version < g[i].version)",
         "t17-series"),

@@ -8,11 +8,12 @@
 DOC=$ROOT/doc
 command -v python3 >/dev/null || { skip "docs" "python3 missing"; exit 0; }
 
-# What `make doc` would write, against what is committed.
+# What `make doc` would write, against what is committed (README.md too).
 mkdir -p "$T/doc" "$T/man"
 cp "$DOC"/*.md "$T/doc/"
-python3 "$DOC/tables.py" "$PR" "$T"/doc/*.md >"$T/tables.log" 2>&1
-diff -u "$DOC" "$T/doc" | grep -v '^Only in' >"$T/tables.diff"
+cp "$ROOT/README.md" "$T/README.md"
+python3 "$DOC/tables.py" "$PR" "$T/README.md" "$T"/doc/*.md >"$T/tables.log" 2>&1
+{ diff -u "$DOC" "$T/doc"; diff -u "$ROOT/README.md" "$T/README.md"; } | grep -v '^Only in' >"$T/tables.diff"
 check "docs: the reference tables are the program's (run make doc)" \
 	sh -c "[ ! -s '$T/tables.diff' ] && [ ! -s '$T/tables.log' ] || { cat '$T/tables.log' '$T/tables.diff'; false; }"
 version=$(sed -n 's/^VERSION = //p' "$ROOT/Makefile")

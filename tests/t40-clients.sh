@@ -3,6 +3,8 @@
 # aerc run in tmux against a Maildir holding a real patch mail; the key
 # press must open the editor on patchreview's draft, and the mail the client
 # sends must keep the draft's To, Cc, Subject, threading and comments.
+# With `patchreview consume` as procmail's hook, mutt's key on a delivered
+# mail opens the model's draft and the stand-in gets no new request.
 # The screen is polled for patterns with a deadline, never slept on.
 #
 # Helpers in tests/clients/: editor (records what it is given), sendmail
@@ -865,10 +867,79 @@ PY
 	done
 }
 
+# --- consume: procmail delivers, the background review fills the cache, ----
+# and mutt's Esc R on a delivered mail opens the model's draft with no
+# new request to the stand-in (issue 26).
+consume_test() {
+	if ! command -v procmail >/dev/null 2>&1 || ! command -v flock >/dev/null 2>&1 ||
+		! command -v mutt >/dev/null 2>&1; then
+		skip "consume" "procmail, flock or mutt is not installed"
+		return
+	fi
+	if [ -z "$PORT3" ]; then
+		skip "consume" "tests/llm_server.py is missing or did not start"
+		return
+	fi
+	reset_mail
+	rm -f "$H/Mail/INBOX/cur/"*
+	rm -rf "$H/.local/state/patchreview"
+	# The quick model (3 s), with the cache on: what consume fills.
+	printf 'backend = openai\nurl = http://127.0.0.1:%s/v1\nmodel = test\ntimeout = 60\nretries = 0\nverify = no\n' \
+		"$PORT3" >"$XDG_CONFIG_HOME/patchreview/config"
+	[ -f "$T/muttrc" ] || sed -e "s|@HOME@|$H|g" -e "s|@CLIENTS@|$C|g" -e "s|@ROOT@|$ROOT|g" \
+		"$C/muttrc.in" >"$T/muttrc"
+	# procmail's own environment (no -p): what the rc sets, as a user's would.
+	cat >"$T/procmailrc" <<P
+HOME=$H
+PATH=/usr/local/bin:/usr/bin:/bin
+XDG_CONFIG_HOME=$XDG_CONFIG_HOME
+XDG_CACHE_HOME=$XDG_CACHE_HOME
+MAILDIR=$H/Mail
+DEFAULT=$H/Mail/INBOX/
+LOGFILE=$T/procmail.log
+:0 wc
+| $PR_BIN consume
+P
+	sed '1{/^From /d;}' "$MAILS/llm-net.eml" >"$T/second.eml"
+	log=$T/llm.quick.log
+	before=$(wc -l <"$log")
+	for m in "$T/orig.eml" "$T/second.eml"; do
+		env -i PATH=/usr/bin:/bin procmail -m "$T/procmailrc" <"$m"
+	done
+	# The worker the deliveries started is done once its lock is free.
+	flock -w $((60 * SCALE)) "$H/.local/state/patchreview/worker.lock" true
+	delivered=$(wc -l <"$log")
+	check "consume: procmail delivered both into the Maildir, reviewed at delivery" \
+		test "$(ls "$H/Mail/INBOX/new" | wc -l)" -eq 2 -a "$delivered" -eq $((before + 2))
+	start consume "mutt -n -F $T/muttrc"
+	wait_screen 'Msgs:2' 10 || { fail "consume" "the index did not come up"; return; }
+	tm send-keys M-R
+	if wait_screen 'Compose' 10 && wait_file "$OUT/edit.0" 5; then
+		pass "consume: Esc R on a delivered mail opens the editor on the draft"
+	else
+		fail "consume: Esc R on a delivered mail opens the editor on the draft" "no compose screen"
+		return
+	fi
+	show consume '^ *(To|Subject): |Compose'
+	check "consume: the key press sent the stand-in no request" test "$(wc -l <"$log")" -eq "$delivered"
+	check "consume: the draft is the model's review" \
+		sh -c "grep -q '^Assisted-by: ' '$OUT/edit.0' && ! grep -q 'model review failed' '$OUT/edit.0'"
+	# The same mail reviewed now, without the cache: the same comments.
+	"$PR_BIN" --quiet --no-cache <"$OUT/input.0" >"$T/consume-draft.eml" 2>/dev/null
+	check "consume: the draft a review now makes, comment for comment" \
+		in_text "$T/consume-draft.eml" "$OUT/edit.0"
+	tm send-keys q
+	wait_screen 'Postpone this message|Save \(postpone\)' 5 >/dev/null && tm send-keys n
+	tm send-keys q
+	wait_exit 10
+	rm -f "$XDG_CONFIG_HOME/patchreview/config"
+}
+
 # T40_ONLY="aerc" (say) runs one client, when debugging.
-for c in ${T40_ONLY:-mutt neomutt aerc git interrupt}; do
+for c in ${T40_ONLY:-mutt neomutt aerc git consume interrupt}; do
 	case $c in
 	aerc) aerc_test ;;
+	consume) consume_test ;;
 	git) git_test ;;
 	interrupt) interrupt_test ;;
 	*) mutt_like "$c" ;;

@@ -4,7 +4,8 @@
 # the background; the key press later gives the draft with no model
 # request, the same draft a review now makes; a series delivered out of
 # order, one message twice, is reviewed once, as a series, and the key on
-# any of its messages answers with the series in view; a worker killed
+# any of its messages answers with the series in view; a series is its
+# sender's; v2 is reviewed with the replies to v1; a worker killed
 # mid-review leaves a state the next run and the key press use; a flood
 # past consume_tokens stops there. The worker's end is waited for through
 # its lock (flock), never slept on.
@@ -55,20 +56,33 @@ check "the same message again costs nothing" sent 2
 
 # A series out of order, one patch twice, and v1 of it with a reply: v1 and
 # v2 are two series, each reviewed once, as a whole; the reply is not.
+# A series is its sender's: v2 2/3, sent in the mbox from another address
+# of Ada's (for the series' author check), comes here from her usual one,
+# in capitals (the key lowercases it); a "[PATCH v2 2/3]" from Mallory in
+# reply to the same cover letter, before it, is a series of its own, not
+# part of Ada's, and does not complete it early.
 mkdir "$T/split"
 python3 - "$MAILS/series-v2.mbox" "$T/split" <<'PY'
 import re, sys
 for m in re.split(r"(?m)^From .*\n", open(sys.argv[1]).read())[1:]:
     mid = re.search(r"(?mi)^Message-ID: <([^>]*)>", m).group(1)
+    if mid == "v2-2@example.org":
+        mallory = m.replace("From: Ada Lovelace <ada@work.example.com>", "From: Mallory <mallory@example.net>")
+        mallory = mallory.replace("<v2-2@example.org>", "<mallory@example.net>")
+        mallory = mallory.replace("print the flags instead.", "print the flags instead. MALLORY-WAS-HERE")
+        open(sys.argv[2] + "/mallory", "w").write(mallory.rstrip("\n") + "\n")
+        m = m.replace("<ada@work.example.com>", "<ADA@Example.org>")
     open(sys.argv[2] + "/" + re.sub(r"[<>@.]", "", mid), "w").write(m.rstrip("\n") + "\n")
 PY
 before=$(requests)
-for m in v2-3exampleorg v1-1exampleorg v2-1exampleorg r1exampleorg v2-2exampleorg \
+for m in v2-3exampleorg v1-1exampleorg v2-1exampleorg r1exampleorg mallory v2-2exampleorg \
 	v1-0exampleorg v2-3exampleorg v1-2exampleorg v2-0exampleorg; do
 	deliver "$T/split/$m"
 done
 settle
 check "two series reviewed once each" test "$(grep -c 'reviewed: about' "$STATE/log")" -eq 3
+check "a third party's patch in reply to the series is not part of it" \
+	logq 'not any("MALLORY-WAS-HERE" in json.dumps(q) for q in r)'
 # What the same series gives reviewed at once, from an mbox of its messages.
 for m in v2-0 v2-1 v2-2 v2-3; do
 	cat "$T/split/${m}exampleorg"; printf '\001\001\001\001\n'
@@ -88,6 +102,20 @@ d = [x for x in drafts if "[PATCH v2 2/3]" in x.split("\n\n")[0]][0]
 open(sys.argv[2], "w").write(d.replace("\n>From ", "\nFrom ").rstrip("\n") + "\n")
 PY
 check "the same draft as the series reviewed whole" same "$T/keyed" "$T/direct"
+# v2 is reviewed with the comments on v1 its thread had: Bea's reply to v1
+# 1/2 came before either series was reviewed, and went to the model with
+# v1 1/2 and with v2 1/3; the key on v2 1/3 sends nothing and gives the
+# note on it.
+check "v1's comment went to the model with v1 1/2 and with v2 1/3" \
+	logq 'sum("What happens for count >= 64" in user_of(q) for q in r) == 2'
+n=$(requests)
+run_pr <"$T/split/v2-1exampleorg"
+check "the key on v2 1/3 sends nothing" sent "$n"
+check "and its draft says whether v1's comment was addressed" \
+	note_is 'v1, Bea Reviewer on "+unsigned long frob(unsigned int count)"'
+run_pr <"$T/split/mallory"
+check "the key on Mallory's patch answers it alone" test "$status" -eq 0 -a -s "$T/out"
+check "(not with Ada's series in view)" test -z "$(grep 'reviewed at delivery' "$T/err")"
 
 # A worker killed mid-review (kill -9 of its process group, the model not
 # answered yet) leaves the message in its series and the series pending: the
@@ -109,7 +137,7 @@ run_pr <"$T/killed.eml"
 check "the key press still reviews it" test "$status" -eq 0 -a -s "$T/out"
 "$PR" consume </dev/null
 settle
-check "the next run reviews the pending series" test -z "$(ls "$STATE/pending")"
+check "the next run reviews the pending series" test ! -f "$STATE/pending/$(basename "$killed")"
 n=$(requests)
 run_pr <"$T/killed.eml"
 check "then the key press sends nothing" sent "$n"

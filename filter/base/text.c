@@ -53,8 +53,16 @@ void text_clean(struct buf *out, const char *s, size_t len, unsigned flags)
 {
 	size_t i = 0, start = 0;
 	bool replaced = false;	/* the last thing written was a U+FFFD for s */
+	/* Tab and newline pass as they are unless TEXT_ONE_LINE folds them. */
+	bool keep_blanks = !(flags & TEXT_ONE_LINE);
 	buf_grow(out, len);
 	while (i < len) {
+		/* Printable ASCII, most of any mail, needs no decoding. */
+		unsigned char c = (unsigned char)s[i];
+		if ((c >= 0x20 && c < 0x7f) || (keep_blanks && (c == '\n' || c == '\t'))) {
+			i++;
+			continue;
+		}
 		unsigned cp;
 		size_t n = text_utf8_decode(s + i, len - i, &cp);
 		const char *subst = NULL;

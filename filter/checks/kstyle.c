@@ -133,13 +133,18 @@ static bool too_long(const struct c_line *l)
 	return !(*edge == 'X' || *edge == '"' || (i && edge[-1] == 'X'));
 }
 
+/* "if(": each '(' of the line, and the keyword, if any, right before it. */
 static bool keyword_paren(const char *code)
 {
-	static const char *const keywords[] = { "if(", "for(", "while(", "switch(" };
-	for (size_t k = 0; k < 4; k++)
-		for (const char *p = strstr(code, keywords[k]); p; p = strstr(p + 1, keywords[k]))
-			if (p == code || (!ident_char(p[-1]) && p[-1] != '#'))
+	static const char *const keywords[] = { "if", "for", "while", "switch" };
+	for (const char *q = strchr(code, '('); q; q = strchr(q + 1, '('))
+		for (size_t k = 0; k < 4; k++) {
+			size_t n = strlen(keywords[k]);
+			const char *p = q - n;
+			if ((size_t)(q - code) >= n && !memcmp(p, keywords[k], n) &&
+			    (p == code || (!ident_char(p[-1]) && p[-1] != '#')))
 				return true;
+		}
 	return false;
 }
 

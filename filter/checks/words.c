@@ -132,14 +132,25 @@ static const struct misspelling words[] = {
 	{ "writting", "writing" },
 };
 
-static int compare(const void *key, const void *elem)
-{
-	return strcmp(key, ((const struct misspelling *)elem)->wrong);
-}
-
+/*
+ * A binary search that compares first letters before calling strcmp():
+ * most words differ from the entry in the middle at their first letter.
+ */
 const char *spelling_fix(const char *word)
 {
-	const struct misspelling *m = bsearch(word, words, sizeof(words) / sizeof(*words),
-					      sizeof(*words), compare);
-	return m ? m->right : NULL;
+	size_t lo = 0, hi = sizeof(words) / sizeof(*words);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *w = words[mid].wrong;
+		int c = (unsigned char)word[0] - (unsigned char)w[0];
+		if (!c)
+			c = strcmp(word + 1, w + 1);
+		if (!c)
+			return words[mid].right;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
 }

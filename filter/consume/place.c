@@ -16,6 +16,7 @@
 #include "consume/log.h"
 #include "consume/place.h"
 #include "consume/queue.h"
+#include "consume/replies.h"
 #include "patch/parse.h"
 #include "patch/subject.h"
 #include "state/read.h"
@@ -62,7 +63,14 @@ static void place(const char *state, const char *path, struct place_counts *n)
 	struct strvec names = STRVEC_INIT;
 	char key[HASH_SHA256_HEX], name[HASH_SHA256_HEX];
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || mail_read_all(fd, &list) < 0 || !reviewable(&list.v[0]) ||
+	if (fd >= 0 && mail_read_all(fd, &list) == 0 && replies_wanted(&list.v[0])) {
+		enum reply_kept k = replies_keep(state, path, &list.v[0]);
+		n->placed += k == REPLY_KEPT;
+		n->duplicates += k == REPLY_DUPLICATE;
+		n->dropped += k == REPLY_DROPPED;
+		goto out;
+	}
+	if (fd < 0 || !list.n || !reviewable(&list.v[0]) ||
 	    state_series_key(&list.v[0], key) < 0 || state_series_path(&dir, key) < 0) {
 		n->dropped++;
 		unlink(path);

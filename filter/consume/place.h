@@ -2,8 +2,9 @@
  * place.h: the queue's messages into their series (state/state.h): each
  * message moves by rename() into STATE/series/KEY/ under the name of its
  * Message-ID, so a copy delivered again, by another list or path, is one
- * message; what is no patch and no cover letter (a reply, a pull request)
- * is dropped. A series that got a message is pending again:
+ * message; a reply to a patch is kept for its thread (consume/replies.h);
+ * what is no patch, no cover letter and no such reply (a pull request) is
+ * dropped. A series that got a message is pending again:
  * STATE/pending/KEY holds the time its first message came.
  */
 #ifndef CONSUME_PLACE_H

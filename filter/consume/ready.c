@@ -16,6 +16,10 @@ static bool whole(const struct mail_list *list)
 		struct subject_prefix sp;
 		const struct mail *m = &list->v[i];
 		subject_parse(&sp, m->subject);
+		if (sp.is_reply) {	/* a reply of the thread the review had in view */
+			subject_release(&sp);
+			continue;
+		}
 		total = sp.total > total ? sp.total : total;
 		if (sp.total && !sp.index)
 			cover = true;

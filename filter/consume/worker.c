@@ -19,6 +19,7 @@
 #include "consume/place.h"
 #include "consume/queue.h"
 #include "consume/ready.h"
+#include "consume/replies.h"
 #include "consume/worker.h"
 #include "run/run.h"
 #include "state/read.h"
@@ -102,6 +103,12 @@ static void review(struct worker *w, const char *key)
 	series_file(&dir, w, key, NULL);
 	if (state_read_series(dir.data, &list) < 0)
 		exit(1);
+	/* With the replies of its thread that came meanwhile: v1's comments for a v2. */
+	if (replies_link(w->state, dir.data, &list)) {
+		mail_list_release(&list);
+		if (state_read_series(dir.data, &list) < 0)
+			exit(1);
+	}
 	w->c->jobs = 1;
 	run_job_init(&job, w->c, OUTPUT_DRAFT);
 	job.mails = list.v;

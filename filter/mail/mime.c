@@ -50,6 +50,19 @@ static void append_legacy(struct buf *out, const char *data, size_t len)
 }
 
 /*
+ * ASCII without NUL, which g_utf8_validate() would pass. Lines are cleaned
+ * apart or together alike: each but the last ends in a newline, which
+ * text_clean() keeps and which ends a run of U+FFFD.
+ */
+static bool ascii_line(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)(s[i] - 1) >= 0x7f)
+			return false;
+	return true;
+}
+
+/*
  * Converts decoded part content to UTF-8. Declared charsets are often
  * wrong or made up ("Y", "x-unknown"), and patches mix encodings: text
  * that fails to convert is taken line by line, valid UTF-8 as it is and
@@ -67,16 +80,22 @@ void mail_append_utf8(struct buf *out, const char *data, size_t len,
 		g_free(converted);
 		return;
 	}
-	const char *p = data, *end = data + len;
+	/* A run of ASCII lines is valid UTF-8 as it is: cleaned in one call. */
+	const char *p = data, *end = data + len, *run = data;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
-		if (g_utf8_validate(p, (gssize)n, NULL))
-			text_clean(out, p, n, TEXT_KEEP_CR);
-		else
-			append_legacy(out, p, n);
+		if (!ascii_line(p, n)) {
+			text_clean(out, run, (size_t)(p - run), TEXT_KEEP_CR);
+			if (g_utf8_validate(p, (gssize)n, NULL))
+				text_clean(out, p, n, TEXT_KEEP_CR);
+			else
+				append_legacy(out, p, n);
+			run = p + n;
+		}
 		p += n;
 	}
+	text_clean(out, run, (size_t)(end - run), TEXT_KEEP_CR);
 }
 
 /*

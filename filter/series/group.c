@@ -81,8 +81,11 @@ static void take_all(struct series_set *set, struct mail *mails, struct patch *p
 		m->mail = mail;
 		m->patch = patches[i];
 		memset(&patches[i], 0, sizeof(patches[i]));
-		m->digest = hash_fnv64(hash_fnv64(HASH_FNV64_INIT, mail->subject,
-					     strlen(mail->subject)), m->patch.text, mail->text_len);
+		/* A lone message is a copy of nothing: its text is not hashed. */
+		if (n > 1)
+			m->digest = hash_fnv64(hash_fnv64(HASH_FNV64_INIT, mail->subject,
+						     strlen(mail->subject)), m->patch.text,
+					       mail->text_len);
 		m->role = classify(m, n == 1);
 		for (size_t j = 0; j < i && m->role != SERIES_DUPLICATE; j++)
 			if (set->msgs[j].role != SERIES_DUPLICATE && is_copy(m, &set->msgs[j]))

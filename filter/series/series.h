@@ -30,7 +30,7 @@ struct series_msg {
 	struct patch patch;	/* parsed from the mail's text, owned */
 	enum series_role role;
 	size_t series;		/* which series, while grouping; then its index in set->v */
-	unsigned long long digest;	/* of subject and text, to spot copies */
+	unsigned long long digest;	/* of subject and text, to spot copies; 0 when alone */
 };
 
 struct series {

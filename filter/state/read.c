@@ -58,11 +58,12 @@ static void read_one(const char *path, struct mail_list *list)
 	close(fd);
 }
 
-int state_read_series(const char *dir, struct mail_list *list)
+/* The messages of the folder dir, at most max, in name order, to the end of *list. */
+static int read_folder(const char *dir, size_t max, struct mail_list *list)
 {
 	struct strvec names = STRVEC_INIT;
 	struct buf path = BUF_INIT;
-	if (state_list_messages(dir, STATE_MAX_SERIES_MSGS, &names) < 0)
+	if (state_list_messages(dir, max, &names) < 0)
 		return -1;
 	for (size_t i = 0; i < names.n; i++) {
 		buf_reset(&path);
@@ -71,5 +72,18 @@ int state_read_series(const char *dir, struct mail_list *list)
 	}
 	buf_release(&path);
 	strvec_clear(&names);
+	return 0;
+}
+
+int state_read_series(const char *dir, struct mail_list *list)
+{
+	struct buf thread = BUF_INIT;
+	if (read_folder(dir, STATE_MAX_SERIES_MSGS, list) < 0)
+		return -1;
+	if (list->n) {
+		buf_addf(&thread, "%s/thread", dir);
+		read_folder(thread.data, STATE_MAX_THREAD_MSGS, list);
+		buf_release(&thread);
+	}
 	return list->n ? 0 : -1;
 }

@@ -2,6 +2,7 @@
  * state.c: the consume state's names and the reading of a series from it;
  * the writing is consume/'s. See state.h for the layout.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -31,6 +32,18 @@ void state_message_name(char hex[HASH_SHA256_HEX], const char *message_id,
 	hash_sha256_bytes(hex, raw, len);
 }
 
+/*
+ * The sender as the series key takes it: the From address, lowercased
+ * (mail/ gives it as printable ASCII, at most MAIL_MAX_ADDRESS_BYTES), ""
+ * for none. Caller releases *out.
+ */
+static void series_sender(const struct mail *m, struct buf *out)
+{
+	const struct address *a = mail_author(m);
+	for (const char *c = a && a->addr ? a->addr : ""; *c; c++)
+		buf_addch(out, (char)tolower((unsigned char)*c));
+}
+
 int state_series_key(const struct mail *m, char key[HASH_SHA256_HEX])
 {
 	if (!m->message_id)
@@ -52,8 +65,26 @@ int state_series_key(const struct mail *m, char key[HASH_SHA256_HEX])
 		snprintf(numbers, sizeof(numbers), "lone");
 	}
 	subject_release(&sp);
-	const char *parts[] = { "series", root, numbers };
-	hash_sha256_strings(key, parts, 3);
+	/*
+	 * The sender too: a third party's "[PATCH 2/3]" in reply to someone's
+	 * cover letter is a series of its own, never a part of theirs.
+	 */
+	struct buf sender = BUF_INIT;
+	series_sender(m, &sender);
+	const char *parts[] = { "series", root, numbers, sender.data };
+	hash_sha256_strings(key, parts, 4);
+	buf_release(&sender);
+	return 0;
+}
+
+int state_thread_root(const struct mail *m, char key[HASH_SHA256_HEX])
+{
+	const char *root = m->nreferences ? m->references[0] :
+		m->in_reply_to ? m->in_reply_to : m->message_id;
+	if (!root)
+		return -1;
+	const char *parts[] = { "thread", root };
+	hash_sha256_strings(key, parts, 2);
 	return 0;
 }
 
