@@ -11,7 +11,9 @@
 # same inputs, the corpus's large patch and each check's worst case, as
 # this build's CPU time over the base's, so that a regression reads above
 # 1; and both against the anchors: a process start, git mailinfo and
-# checkpatch.pl. Last, the weight of each model request (tests/bench-tokens.py).
+# checkpatch.pl. Then the key press on a mail reviewed at delivery against a
+# review with no model (tests/bench-consume.py). Last, the weight of each
+# model request (tests/bench-tokens.py).
 # Not a pass/fail test: exits 0 unless the filter crashes (status >= 3 or a
 # signal). Inputs come from tests/gen-bench.py into a temporary directory.
 #   PR       binary to time (default ./patchreview)
@@ -95,4 +97,6 @@ if [ -n "$bases" ]; then
 	python3 tests/bench-compare.py "$PR" "$T" "${CORPUS:-../shared/corpus}" \
 		"$checkpatch" $bases || exit 1
 fi
+python3 tests/bench-consume.py "$PR" tests/mails/llm-net.eml tests/mails/demo.eml \
+	"${CORPUS:-../shared/corpus}/patchew-html-base64-rfc2047-from.mbox" || exit 1
 python3 tests/bench-tokens.py "$PR" "${CORPUS:-../shared/corpus}" || exit 1

@@ -438,6 +438,21 @@ check "guides: without --tree, none of the project's" logq '"PROJECT-GUIDE-TEXT"
 git -C "$TREE" rm -q -r -f --cached .patchreview AGENTS.md
 rm -rf "$TREE/.patchreview" "$TREE/AGENTS.md"
 
+# The review notes are capped at 8 KiB (AGENTS_MAX_NOTES): a line that would
+# take them past it is left out, the lines before it are sent.
+{
+	printf '## Code review\n\nEARLY-REVIEW-NOTE\n'
+	for i in $(seq 250); do printf 'note %03d: a review rule of forty bytes.\n' "$i"; done
+	printf 'LATE-REVIEW-NOTE\n'
+} > "$TREE/AGENTS.md"
+git -C "$TREE" add AGENTS.md
+run_pr --tree "$TREE" --explain-prompt < "$T/anchor.eml"
+check "guides: AGENTS.md review notes stop at 8 KiB" sh -c "
+	n=\$(sed -n 's/^  AGENTS.md  *selected: always (\\([0-9]*\\) bytes)\$/\\1/p' '$T/out')
+	[ -n \"\$n\" ] && [ \$n -gt 8000 ] && [ \$n -le 8192 ]"
+git -C "$TREE" rm -q -f --cached AGENTS.md
+rm -f "$TREE/AGENTS.md"
+
 # The verify pass gets the definitions each finding names.
 at d43c91f
 PATCHREVIEW_VERIFY=yes run_pr --tree "$TREE" < "$T/signature.eml"

@@ -9,6 +9,7 @@
 #include "base/msg.h"
 #include "base/str.h"
 #include "code/context.h"
+#include "code/reach.h"
 
 /* A changed definition longer than this goes in only in its short form. */
 #define CHANGED_MAX_LINES 400
@@ -21,7 +22,8 @@
 
 #define TAG_KINDS (IX_BIT(IX_STRUCT) | IX_BIT(IX_UNION) | IX_BIT(IX_ENUM))
 #define CALL_KINDS (IX_BIT(IX_FUNCTION) | IX_BIT(IX_MACRO) | IX_BIT(IX_PROTOTYPE))
-#define NAME_KINDS (IX_BIT(IX_MACRO) | IX_BIT(IX_TYPEDEF) | IX_BIT(IX_VARIABLE))
+#define NAME_KINDS (IX_BIT(IX_MACRO) | IX_BIT(IX_TYPEDEF) | IX_BIT(IX_VARIABLE) | \
+		    IX_BIT(IX_ENUMERATOR))
 
 bool context_is_c(const char *path)
 {
@@ -348,86 +350,16 @@ static void wants_of_hunk(struct wants *w, struct tree_review *tr, struct tfile 
 	buf_release(&body);
 }
 
-/* Does f's text #include path? "x.h" from its directory, <x.h> from any include/ directory. */
-static bool includes(const struct tfile *f, const char *path)
-{
-	size_t len;
-	const char *text = tfile_text(f, &len);
-	const char *slash = strrchr(f->path, '/');
-	size_t dir = slash ? (size_t)(slash - f->path + 1) : 0;
-	for (const char *p = text, *end = text + len; p && p < end;) {
-		const char *line = p;
-		p = memchr(p, '\n', (size_t)(end - p));
-		p = p ? p + 1 : NULL;
-		while (line < end && (*line == ' ' || *line == '\t'))
-			line++;
-		if (line >= end || *line != '#')
-			continue;
-		line++;
-		while (line < end && (*line == ' ' || *line == '\t'))
-			line++;
-		if ((size_t)(end - line) < 10 || strncmp(line, "include", 7))
-			continue;
-		line += 7;
-		while (line < end && (*line == ' ' || *line == '\t'))
-			line++;
-		char open = *line++, close = open == '"' ? '"' : '>';
-		const char *stop = memchr(line, close, (size_t)(end - line));
-		if ((open != '"' && open != '<') || !stop)
-			continue;
-		size_t n = (size_t)(stop - line), plen = strlen(path);
-		if (open == '"' && plen == dir + n && !strncmp(path, f->path, dir) &&
-		    !memcmp(path + dir, line, n))
-			return true;
-		if (plen >= n + 8 && !memcmp(path + plen - n, line, n) &&
-		    !memcmp(path + plen - n - 8, "include/", 8) &&
-		    (plen == n + 8 || path[plen - n - 9] == '/'))
-			return true;
-	}
-	return false;
-}
-
-/* How near a definition in path is to code in from: higher is nearer. */
-static long nearness(const struct tfile *from, const char *path)
-{
-	if (!strcmp(path, from->path))
-		return 100000;
-	long score = 0;
-	for (size_t i = 0; path[i] && path[i] == from->path[i]; i++)
-		if (path[i] == '/')
-			score += 10;
-	if (includes(from, path))
-		score += 1000;
-	size_t n = strlen(path);
-	if (n > 2 && !strcmp(path + n - 2, ".h"))
-		score += 5;
-	if (starts_with(path, "arch/") && score < 1000)
-		score -= starts_with(path, "arch/x86/") ? 20 : 40;
-	if (starts_with(path, "tools/") && !starts_with(from->path, "tools/"))
-		score -= 100;
-	return score;
-}
-
-static const struct cdef *def_in(struct tfile *f, const char *name, size_t len, unsigned mask)
-{
-	const struct cdefs *d = files_defs(f);
-	const struct cdef *best = NULL;
-	for (size_t i = 0; i < d->n; i++) {
-		const struct cdef *c = &d->v[i];
-		if (c->name_len == len && !memcmp(c->name, name, len) && (mask & IX_BIT(c->kind)) &&
-		    (!best || (best->kind == CDEF_PROTOTYPE && c->kind != CDEF_PROTOTYPE)))
-			best = c;
-	}
-	return best;
-}
-
-static bool has_lower(const char *s, size_t len)
-{
-	for (size_t i = 0; i < len; i++)
-		if (s[i] >= 'a' && s[i] <= 'z')
-			return true;
-	return false;
-}
+/*
+ * The tiers of nearness (code/reach.h): a definition in the file itself,
+ * in a header it reaches through #include (the fewer steps the nearer), in
+ * its directory, elsewhere. Within a tier, more shared directories are nearer.
+ */
+#define NEAR_OWN 100000
+#define NEAR_INCLUDED 50000
+#define NEAR_INCLUDE_STEP 5000
+#define NEAR_DIR 10000
+#define NEAR_MAX_SHARED 50
 
 /*
  * Is path in from's directory or below it, or below its parent when that
@@ -444,40 +376,95 @@ static bool near_dir(const char *from, const char *path)
 	return !strncmp(path, from, depth >= 3 ? up : dir);
 }
 
+/* How near a definition in path is to code in from: higher is nearer. */
+static long nearness(struct tree_review *tr, struct symbol_index *ix, const struct tfile *from,
+		     const char *path)
+{
+	if (!strcmp(path, from->path))
+		return NEAR_OWN;
+	long score = 0, shared = 0;
+	for (size_t i = 0; path[i] && path[i] == from->path[i]; i++)
+		shared += path[i] == '/';
+	score += 10 * (shared < NEAR_MAX_SHARED ? shared : NEAR_MAX_SHARED);
+	unsigned depth = reach_depth(tr, ix, from, path);
+	if (depth)
+		return score + NEAR_INCLUDED - NEAR_INCLUDE_STEP * (long)depth;
+	if (near_dir(from->path, path))
+		return score + NEAR_DIR;
+	size_t n = strlen(path);
+	if (n > 2 && !strcmp(path + n - 2, ".h"))
+		score += 5;
+	if (starts_with(path, "arch/"))
+		score -= starts_with(path, "arch/x86/") ? 20 : 40;
+	if (starts_with(path, "tools/") && !starts_with(from->path, "tools/"))
+		score -= 100;
+	return score;
+}
+
+static const struct cdef *def_in(struct tfile *f, const char *name, size_t len, unsigned mask)
+{
+	const struct cdefs *d = files_defs(f);
+	const struct cdef *best = NULL;
+	for (size_t i = 0; i < d->n; i++) {
+		const struct cdef *c = &d->v[i];
+		if (c->name_len == len && !memcmp(c->name, name, len) && (mask & IX_BIT(c->kind)) &&
+		    (!best || (best->kind == CDEF_PROTOTYPE && c->kind != CDEF_PROTOTYPE)))
+			best = c;
+	}
+	/* An enumerator's definition is its enum (or the typedef holding it). */
+	for (size_t i = 0; !best && (mask & IX_BIT(IX_ENUMERATOR)) && i < f->enumerators.n; i++) {
+		const struct cdef *c = &f->enumerators.v[i];
+		if (c->name_len == len && !memcmp(c->name, name, len))
+			best = context_def_at(f, c->first);
+	}
+	return best;
+}
+
+static bool has_lower(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (s[i] >= 'a' && s[i] <= 'z')
+			return true;
+	return false;
+}
+
 /*
  * May a definition found in path be the one code in from means? A static
  * one only in its own file. A name that is no call or tag (a macro, a
  * variable, a typedef) could be anybody's: only from a header from
- * includes or near from's directory, or, in upper case (a macro), from
- * the tree's shared include/linux/, include/uapi/ or include/asm-generic/.
+ * reaches or from its directory, or, in upper case (a macro), from the
+ * tree's shared include/linux/, include/uapi/ or include/asm-generic/.
  */
-static bool plausible(const struct tfile *from, const struct ix_hit *h, const char *name,
-		      size_t len, unsigned mask, long score)
+static bool plausible(const struct tfile *from, const char *path, bool is_static,
+		      const char *name, size_t len, unsigned mask, long score)
 {
-	if (h->is_static && strcmp(h->path, from->path))
+	if (is_static && strcmp(path, from->path))
 		return false;
 	if (mask & (IX_BIT(IX_FUNCTION) | IX_BIT(IX_PROTOTYPE) | TAG_KINDS))
 		return true;
-	if (score >= 1000 || near_dir(from->path, h->path))
+	if (score >= NEAR_DIR)
 		return true;
-	return !has_lower(name, len) && (starts_with(h->path, "include/linux/") ||
-					 starts_with(h->path, "include/uapi/") ||
-					 starts_with(h->path, "include/asm-generic/"));
+	return !has_lower(name, len) && (starts_with(path, "include/linux/") ||
+					 starts_with(path, "include/uapi/") ||
+					 starts_with(path, "include/asm-generic/"));
 }
 
-/* The best two files the index names for a definition of name, best first. */
-static size_t candidates(struct symbol_index *ix, const struct tfile *from, const char *name,
-			 size_t len, unsigned mask, const char *out[2])
+/* A prototype is the last resort: a definition anywhere says more. */
+#define NEAR_PROTOTYPE 200000
+
+/* The best two files the index names for a definition of name, best first, with their scores. */
+static size_t candidates(struct tree_review *tr, struct symbol_index *ix,
+			 const struct tfile *from, const char *name, size_t len, unsigned mask,
+			 const char *out[2], long score[2])
 {
 	struct ix_hit hits[MAX_HITS];
 	size_t n = ix ? symbol_index_find(ix, name, len, mask, hits, MAX_HITS) : 0, k = 0;
-	long score[2] = { 0, 0 };
 	for (size_t i = 0; i < n; i++) {
 		if ((k > 0 && !strcmp(out[0], hits[i].path)) || (k > 1 && !strcmp(out[1], hits[i].path)))
 			continue;
-		/* A prototype is the last resort: a definition anywhere says more. */
-		long s = nearness(from, hits[i].path) - (hits[i].kind == IX_PROTOTYPE ? 200000 : 0);
-		if (!plausible(from, &hits[i], name, len, mask, s))
+		long s = nearness(tr, ix, from, hits[i].path) -
+			(hits[i].kind == IX_PROTOTYPE ? NEAR_PROTOTYPE : 0);
+		if (!plausible(from, hits[i].path, hits[i].is_static, name, len, mask, s))
 			continue;
 		if (k < 2) {
 			out[k] = hits[i].path;
@@ -496,26 +483,46 @@ static size_t candidates(struct symbol_index *ix, const struct tfile *from, cons
 	return k;
 }
 
+/* In from, else the nearest in the patch's other files (as it leaves them) or the index. */
 const struct cdef *context_find_def(struct tree_review *tr, struct symbol_index *ix,
 				    const char *from, const char *name, size_t len,
 				    unsigned mask, struct tfile **fo)
 {
-	struct tfile *f = files_get(tr->files, from);
+	struct tfile *f = files_get(tr->files, from), *best = NULL;
 	const struct cdef *d = f ? def_in(f, name, len, mask) : NULL;
-	for (size_t i = 0; !d && i < tr->files->n; i++)
-		if (tr->files->v[i]->patch_file >= 0 && context_is_c(tr->files->v[i]->path) &&
-		    (d = def_in(tr->files->v[i], name, len, mask & ~IX_BIT(IX_PROTOTYPE))))
-			f = tr->files->v[i];
+	long best_score = 0;
+	*fo = d ? f : NULL;
+	if (d || !f)
+		return d;
+	for (size_t i = 0; i < tr->files->n; i++) {
+		struct tfile *g = tr->files->v[i];
+		const struct cdef *c;
+		if (g == f || g->patch_file < 0 || !context_is_c(g->path) ||
+		    !(c = def_in(g, name, len, mask & ~IX_BIT(IX_PROTOTYPE))))
+			continue;
+		long s = nearness(tr, ix, f, g->path);
+		if (plausible(f, g->path, c->is_static, name, len, mask, s) &&
+		    (!d || s > best_score)) {
+			d = c;
+			best = g;
+			best_score = s;
+		}
+	}
 	const char *paths[2];
-	size_t n = d || !f ? 0 : candidates(ix, f, name, len, mask, paths);
+	long score[2];
+	size_t n = candidates(tr, ix, f, name, len, mask, paths, score);
 	if (n)
 		files_prefetch(tr->files, paths, n);
-	for (size_t i = 0; !d && i < n; i++) {
+	for (size_t i = 0; i < n && (!d || score[i] > best_score); i++) {
 		struct tfile *c = files_get(tr->files, paths[i]);
-		if (c && (d = def_in(c, name, len, mask)))
-			f = c;
+		const struct cdef *cd = c ? def_in(c, name, len, mask) : NULL;
+		if (cd) {
+			d = cd;
+			best = c;
+			break;
+		}
 	}
-	*fo = d ? f : NULL;
+	*fo = d ? best : NULL;
 	return d;
 }
 
@@ -556,8 +563,10 @@ void context_used(struct tree_review *tr, struct symbol_index *ix,
 	/* One read for every file the index points to. */
 	const char **paths = xcalloc(2 * w.n + 1, sizeof(*paths));
 	size_t np = 0;
+	long scores[2];
 	for (size_t i = 0; i < w.n; i++)
-		np += candidates(ix, w.v[i].from, w.v[i].name, w.v[i].len, w.v[i].mask, paths + np);
+		np += candidates(tr, ix, w.v[i].from, w.v[i].name, w.v[i].len, w.v[i].mask,
+				 paths + np, scores);
 	files_prefetch(tr->files, paths, np);
 	free(paths);
 	struct found *found = xcalloc(w.n + 1, sizeof(*found));
@@ -570,7 +579,7 @@ void context_used(struct tree_review *tr, struct symbol_index *ix,
 		for (size_t k = 0; d && k < nfound; k++)
 			dup |= found[k].def == d;
 		if (d && !dup && !strstr(f->path, "errno"))
-			found[nfound++] = (struct found){ f, d, nearness(w.v[i].from, f->path), i };
+			found[nfound++] = (struct found){ f, d, nearness(tr, ix, w.v[i].from, f->path), i };
 		free(w.v[i].name);
 	}
 	qsort(found, nfound, sizeof(*found), by_nearness);

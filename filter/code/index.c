@@ -19,7 +19,7 @@
 #include "repo/repo.h"
 #include "repo/tracked.h"
 
-#define INDEX_MAGIC "PRIDX02\n"
+#define INDEX_MAGIC "PRIDX03\n"
 /* git ls-files -s of a very large tree; anything bigger is not a tree we index. */
 #define INDEX_MAX_LIST ((size_t)512 << 20)
 
@@ -193,7 +193,7 @@ static void on_use(void *ctx, enum cuse_kind kind, const char *s, size_t len, ui
 	struct use_ctx *u = ctx;
 	(void)line;
 	push(u->e, ((uint64_t)hash32(s, len) << 32) |
-	     META(u->file, kind == CUSE_CALL ? IX_CALL : IX_TAG, 0));
+	     META(u->file, kind == CUSE_CALL ? IX_CALL : kind == CUSE_TAG ? IX_TAG : IX_ENUMERATOR, 0));
 }
 
 /* Scans the text of one file into e, sorted and without repeats. */
@@ -449,6 +449,43 @@ size_t symbol_index_find(const struct symbol_index *ix, const char *name, size_t
 			continue;
 		const char *rec = ix->paths + ix->offs[E_FILE(e)], *sp = strchr(rec, ' ');
 		hits[n++] = (struct ix_hit){ sp ? sp + 1 : rec, (enum ix_kind)E_KIND(e), E_STATIC(e) };
+	}
+	return n;
+}
+
+/* The path of file i (after its "OID "). */
+static const char *file_path(const struct symbol_index *ix, size_t i)
+{
+	const char *rec = ix->paths + ix->offs[i], *sp = strchr(rec, ' ');
+	return sp ? sp + 1 : rec;
+}
+
+bool symbol_index_has_file(const struct symbol_index *ix, const char *path)
+{
+	size_t lo = 0, hi = ix->nfiles;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(file_path(ix, mid), path);
+		if (!c)
+			return true;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+size_t symbol_index_files_ending(const struct symbol_index *ix, const char *suffix,
+				 const char **out, size_t max)
+{
+	size_t n = 0, slen = strlen(suffix);
+	for (size_t i = 0; i < ix->nfiles && n < max; i++) {
+		const char *p = file_path(ix, i);
+		size_t plen = strlen(p);
+		if (plen >= slen && !memcmp(p + plen - slen, suffix, slen) &&
+		    (plen == slen || p[plen - slen - 1] == '/'))
+			out[n++] = p;
 	}
 	return n;
 }

@@ -21,6 +21,7 @@ enum ix_kind {
 	IX_VARIABLE,
 	IX_CALL,		/* NAME( somewhere in the file */
 	IX_TAG,			/* struct NAME, union NAME, enum NAME */
+	IX_ENUMERATOR,		/* NAME in an enum's list (the enum is its definition) */
 };
 
 #define IX_BIT(k) (1u << (k))
@@ -48,5 +49,15 @@ struct symbol_index *symbol_index_of_text(const char *path, const char *text, si
 /* Up to max hits for name of the kinds in mask (IX_BIT()s); returns how many. */
 size_t symbol_index_find(const struct symbol_index *ix, const char *name, size_t len,
 			 unsigned mask, struct ix_hit *hits, size_t max);
+
+/* Is path one of the indexed files? A binary search: they are in git's order. */
+bool symbol_index_has_file(const struct symbol_index *ix, const char *path);
+
+/*
+ * Up to max indexed files whose path is suffix or ends in "/suffix" (into
+ * out, pointing into the index); returns how many. One pass over the files.
+ */
+size_t symbol_index_files_ending(const struct symbol_index *ix, const char *suffix,
+				 const char **out, size_t max);
 
 #endif

@@ -35,6 +35,7 @@ struct tree_finding {
 };
 
 struct tree_files;
+struct reach_cache;
 
 struct tree_review {
 	struct tree *tree;
@@ -49,6 +50,7 @@ struct tree_review {
 	size_t nfindings;
 	double seconds;		/* spent gathering all this */
 	struct tree_files *files;	/* the files read, kept for later look-ups */
+	struct reach_cache *reach;	/* the headers each changed file includes (code/reach.h) */
 };
 
 #endif

@@ -12,6 +12,7 @@
 #include "code/context.h"
 #include "code/contract.h"
 #include "code/index.h"
+#include "code/reach.h"
 #include "repo/base.h"
 #include "repo/read.h"
 #include "repo/repo.h"
@@ -145,6 +146,7 @@ void tree_review_release(struct tree_review *tr)
 	for (size_t i = 0; i < tr->nfindings; i++)
 		free(tr->findings[i].text);
 	free(tr->findings);
+	reach_free(tr->reach);
 	if (tr->files)
 		files_release(tr->files);
 	free(tr->files);
@@ -180,7 +182,7 @@ void tree_definitions(const struct tree_review *tr, const char *path, const char
 			continue;
 		struct tfile *f;
 		const struct cdef *d = context_find_def(rw, ix, from, t.s, t.len,
-							IX_DEFINITIONS, &f);
+							IX_DEFINITIONS | IX_BIT(IX_ENUMERATOR), &f);
 		bool dup = false;
 		for (size_t i = 0; d && i < nseen; i++)
 			dup |= seen[i] == d;
