@@ -31,7 +31,9 @@ for i in range(max(lo, 0), hi, max(step, 1)):
     if len(picks) == K: break
 env = dict(os.environ, PATCHREVIEW_VERIFY="no", XDG_CONFIG_HOME=os.path.join(SCRATCH, "cfg"),
            XDG_CACHE_HOME=os.path.join(SCRATCH, "cache"), HOME=os.path.join(SCRATCH, "home"))
-for k in ("PATCHREVIEW_BACKEND",): env.pop(k, None)
+# A backend is needed for a request to be written; --requests-out stops before any is sent.
+env.update(PATCHREVIEW_BACKEND="openai", PATCHREVIEW_URL="http://127.0.0.1:9/v1",
+           PATCHREVIEW_PROMPTS_DIR=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "prompts"))
 rows = []
 def blobs(commit, files):
     r = {}

@@ -477,9 +477,10 @@ def source_hash():
     return sha("".join(os.path.relpath(p, ROOT) + open(p, errors="replace").read() for p in paths), 12)
 
 
-def reach_map(remap):
+def reach_map(remap, skip):
     """{"tests": {test: {"seconds", "passed", "hash", "ran": {file: [line]}}},
-    "code": {file: [line]}}: what each test ran, and which lines hold code."""
+    "code": {file: [line]}}: what each test ran, and which lines hold code.
+    A test in SKIP is not mapped (it would run no mutant)."""
     path = os.path.join(WORK, "reach.json")
     reach = json.load(open(path)) if os.path.exists(path) else {}
     if reach.get("source") != source_hash():
@@ -487,8 +488,8 @@ def reach_map(remap):
     tests = reach["tests"]
     for gone in set(tests) - set(test_names()):
         del tests[gone]
-    todo = [t for t in test_names()
-            if "all" in remap or t in remap or t not in tests or tests[t]["hash"] != sha(script(t), 12)]
+    todo = [t for t in test_names() if t not in skip and (
+            "all" in remap or t in remap or t not in tests or tests[t]["hash"] != sha(script(t), 12))]
     if not todo:
         return reach
     objdir, root = build_cover(build_commands())
@@ -649,7 +650,7 @@ def main():
     ap.add_argument("--remap", nargs="+", default=[], metavar="TEST",
                     help="redo the reach map of these tests ('all': every test)")
     ap.add_argument("--skip", nargs="+", default=[], metavar="TEST",
-                    help="do not run these tests (a survivor may still fall to them)")
+                    help="do not map or run these tests (a survivor may still fall to them)")
     ap.add_argument("--jobs", type=int, default=1, help="mutants tried at once (1)")
     ap.add_argument("--rerun-survivors", action="store_true", help="try the survivors again")
     ap.add_argument("--fresh", action="store_true", help="forget the kept outcomes")
@@ -672,7 +673,7 @@ def main():
     built = run(["make", "-s", *BINARIES])
     if built.returncode:
         sys.exit("mutate: make failed:\n" + built.stderr[-2000:])
-    reach = {} if args.tests else reach_map(set(args.remap))
+    reach = {} if args.tests else reach_map(set(args.remap), set(args.skip))
     commands, baseline = build_commands(), Baseline()
     workers = queue.Queue()
     for n in range(args.jobs):

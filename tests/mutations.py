@@ -63,6 +63,8 @@ MUTATIONS = {
     "consume: a series is reviewed with its thread's replies": (
         "filter/consume/worker.c", "if (replies_link(w->state, dir.data, &list)) {",
         "if (0 && replies_link(w->state, dir.data, &list)) {", "t45-consume"),
+    "consume: a reply in view never stands for a missing patch": (
+        "filter/consume/ready.c", "if (sp.is_reply) {", "if (0 && sp.is_reply) {", "t45-consume"),
     "series: the newest version is reviewed": (
         "filter/series/group.c", "g[j].version > g[i].version)", "g[j].version < g[i].version)",
         "t17-series"),
@@ -343,6 +345,10 @@ MUTATIONS = {
     "tree: a patch's other file is ranked like any other": (
         "filter/code/context.c", "i < n && (!d || score[i] > best_score); i++)", "i < n && !d; i++)",
         "t52-tree-defs"),
+    "tree: an enumerator is indexed": (
+        "filter/csource/cscan.c", "use(ctx, CUSE_ENUMERATOR, t.s, t.len, t.line);", ";", "t52-tree-defs"),
+    "tree: an enumerator's definition is its enum": (
+        "filter/code/context.c", "best = context_def_at(f, c->first);", "break;", "t52-tree-defs"),
     "tree: a name with a directory found by its ending": (
         "filter/code/reach.c", "if (found || !ix || !strchr(name, '/')", "if (1", "t52-tree-defs"),
     'profile: a kernel path makes a kernel patch': (

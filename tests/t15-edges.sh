@@ -26,6 +26,13 @@ printf 'diff --git "a/old name.c" "b/new name.c"\nsimilarity index 100%%\nrename
 check "diff: a rename without hunks takes its names from the rename lines, unquoted" \
 	dumped '^file 0: renamed old name\.c -> new name\.c '
 
+# git writes \ooo with three octal digits; "\1z2" is none, so the name is
+# not git's quoting and stays as written.
+printf 'diff --git "a/x\\1z2.c" "b/x\\1z2.c"\n--- "a/x\\1z2.c"\n+++ "b/x\\1z2.c"\n@@ -1 +1 @@\n-a\n+b\n' |
+	patch_mail
+check "diff: a quoted name whose \\ is not followed by three octal digits is kept as written" \
+	dumped '^file 0: modified x\\\\1z2\.c -> '
+
 printf 'diff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ x1 +1 @@\n-a\n+b\n' | patch_mail
 check "diff: a hunk header with no '-' before its old start is no hunk" undumped '^hunk'
 
@@ -38,6 +45,10 @@ check "diff: a body of exactly 16 lines and no diff is read to its end" sh -c "
 "$DUMP" --findings <"$MAILS/modes.eml" >"$T/found" 2>&1
 check "diff: a finding on a mode line belongs to that line's file" \
 	grep -q "^exec-bit	src/frob.c: new mode 100755	This makes src/frob.c executable" "$T/found"
+
+printf 'Binary files of both builds differ\n' | patch_mail
+check "diff -r: a Binary files line with no ' and ' in its names is prose, no file" \
+	undumped '^file '
 
 printf 'Binary files a/x and  differ\n' | patch_mail
 check "diff -r: a Binary files line with an empty second name keeps the first" \

@@ -117,6 +117,31 @@ run_pr <"$T/split/mallory"
 check "the key on Mallory's patch answers it alone" test "$status" -eq 0 -a -s "$T/out"
 check "(not with Ada's series in view)" test -z "$(grep 'reviewed at delivery' "$T/err")"
 
+# A reply the review had in view never stands for a patch that did not
+# come: w1 (v1 again, under other ids) without its 2/2, with Bea's reply to
+# that 2/2, is reviewed as it came (consume_wait 0); 1/2 sent again makes
+# it pending, and it waits for 2/2 as before.
+for m in v1-0 v1-1; do
+	sed 's/<v1-/<w1-/g' "$T/split/${m}exampleorg" >"$T/w$m"
+done
+sed 's/<v1-1@/<w1-2@/g; s/<v1-0@/<w1-0@/g; s/<r1@/<rw@/; s|\[PATCH 1/2\] foo: add frob()|[PATCH 2/2] foo: bar: show the flags|' \
+	"$T/split/r1exampleorg" >"$T/wreply"
+for m in wreply wv1-0 wv1-1; do
+	deliver "$T/$m"
+done
+settle
+PATCHREVIEW_CONSUME_WAIT=0 "$PR" consume </dev/null
+settle
+reviewed=$(grep -c 'reviewed: about' "$STATE/log")
+w1=$(dirname "$(grep -l '^Message-ID: <w1-1@' "$STATE"/series/*/*.eml)")
+check "a series without its 2/2 is reviewed as it came, the reply to 2/2 in view" \
+	test -f "$w1/done" -a -n "$(ls "$w1/thread")"
+sed 's/^Message-ID: <w1-1@/Message-ID: <w1-1-resent@/' "$T/wv1-1" >"$T/wv1-1b"
+deliver "$T/wv1-1b"
+settle
+check "then a patch sent again makes it wait for 2/2, not the reply to it" \
+	test "$(grep -c 'reviewed: about' "$STATE/log")" -eq "$reviewed" -a -f "$STATE/pending/$(basename "$w1")"
+
 # A worker killed mid-review (kill -9 of its process group, the model not
 # answered yet) leaves the message in its series and the series pending: the
 # key still works, and the next run reviews it.

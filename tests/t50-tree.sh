@@ -332,7 +332,7 @@ check "prerequisite: the cover letter's, for the patches of its series" sh -c "
 at d43c91f
 run_pr --tree "$TREE" < "$T/needs.eml"
 check "prerequisite: not in the tree, said so; the patch does not apply to the base alone" \
-	note_has "tree: the patch does not apply to base-commit d43c91f99020 (from the mail); 1 of its 1 prerequisite patches are not in the tree: filter/base/slurp.c, hunk 1 of 1"
+	note_has "tree: the patch does not apply to base-commit d43c91f99020 (from the mail); not in the tree nor among the messages on hand: prerequisite-patch-id $(grep '^prerequisite-patch-id: ' "$T/needs.eml" | cut -c24-35): filter/base/slurp.c, hunk 1 of 1"
 
 # The prerequisites' patch-ids are computed once a run for a base: a
 # series of 5 patches whose cover letter names one runs git log -p once
@@ -437,6 +437,21 @@ run_pr < "$T/anchor.eml"
 check "guides: without --tree, none of the project's" logq '"PROJECT-GUIDE-TEXT" not in s and "Range checks" not in s'
 git -C "$TREE" rm -q -r -f --cached .patchreview AGENTS.md
 rm -rf "$TREE/.patchreview" "$TREE/AGENTS.md"
+
+# The review notes are capped at 8 KiB (AGENTS_MAX_NOTES): a line that would
+# take them past it is left out, the lines before it are sent.
+{
+	printf '## Code review\n\nEARLY-REVIEW-NOTE\n'
+	for i in $(seq 250); do printf 'note %03d: a review rule of forty bytes.\n' "$i"; done
+	printf 'LATE-REVIEW-NOTE\n'
+} > "$TREE/AGENTS.md"
+git -C "$TREE" add AGENTS.md
+run_pr --tree "$TREE" --explain-prompt < "$T/anchor.eml"
+check "guides: AGENTS.md review notes stop at 8 KiB" sh -c "
+	n=\$(sed -n 's/^  AGENTS.md  *selected: always (\\([0-9]*\\) bytes)\$/\\1/p' '$T/out')
+	[ -n \"\$n\" ] && [ \$n -gt 8000 ] && [ \$n -le 8192 ]"
+git -C "$TREE" rm -q -f --cached AGENTS.md
+rm -f "$TREE/AGENTS.md"
 
 # The verify pass gets the definitions each finding names.
 at d43c91f

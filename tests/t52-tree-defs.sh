@@ -3,7 +3,8 @@
 # changed file reaches (code/reach.h): its own, then the headers it
 # includes and theirs, then its directory, then elsewhere. A small git tree
 # made here, laid out as the kernel's, where a driver's compat header next
-# door defines NETDEV_TX_OK too (the case of issue 24).
+# door defines NETDEV_TX_OK too (the case of issue 24), as a macro, while the
+# real one is an enumerator.
 . "$(dirname "$0")/lib.sh"
 command -v git >/dev/null || { skip "tree-defs" "git missing"; exit 0; }
 command -v python3 >/dev/null || { skip "tree-defs" "python3 missing"; exit 0; }
@@ -15,7 +16,12 @@ cat > "$TREE/include/linux/netdevice.h" <<'EOF'
 #define _LINUX_NETDEVICE_H
 #include <linux/types.h>
 
-#define NETDEV_TX_OK 0x00	/* driver took care of packet (the real one) */
+enum netdev_tx {
+	__NETDEV_TX_MIN	 = -1,
+	NETDEV_TX_OK	 = 0x00,	/* driver took care of packet (the real one) */
+	NETDEV_TX_BUSY	 = 0x10,
+};
+typedef enum netdev_tx netdev_tx_t;
 
 #endif
 EOF
@@ -90,8 +96,8 @@ PY
 ctx_has() { grep -q -F -- "$2" "$T/$1.ctx"; }
 ctx_lacks() { ! grep -q -F -- "$2" "$T/$1.ctx"; }
 defs foo
-check "reach: NETDEV_TX_OK from include/linux/netdevice.h, two includes away" \
-	ctx_has foo "include/linux/netdevice.h:5-5: macro NETDEV_TX_OK, used by the added lines"
+check "reach: NETDEV_TX_OK, an enumerator, as its enum in include/linux/netdevice.h, two includes away" \
+	ctx_has foo "include/linux/netdevice.h:5-9: enum netdev_tx, used by the added lines"
 check "reach: ... not the compat macro of a driver next door" ctx_lacks foo "the compat one"
 check "reach: RING_BYTES through netdevice.h's own include, not bar's" sh -c "
 	grep -q -F 'two includes away from foo.c' '$T/foo.ctx' && ! grep -q -F \"bar's ring\" '$T/foo.ctx'"

@@ -79,8 +79,46 @@ static int write_file_via_temp(const char *path, const char *data, size_t len, b
 	return ret;
 }
 
+/*
+ * Does the file at path hold data[0..len) already? Read a page at a time,
+ * up to the first difference, so that the check costs no more memory than
+ * a page and no more reading than the file.
+ */
+static bool holds(const char *path, const char *data, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	char page[4096];
+	size_t done = 0;
+	bool same;
+	for (;;) {
+		ssize_t n = read(fd, page, sizeof(page));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			same = n == 0 && done == len;
+			break;
+		}
+		if ((size_t)n > len - done || memcmp(page, data + done, (size_t)n)) {
+			same = false;
+			break;
+		}
+		done += (size_t)n;
+	}
+	close(fd);
+	return same;
+}
+
 int write_file_atomic(const char *path, const char *data, size_t len)
 {
+	/*
+	 * Replacing a file by rename() makes ext4 write the new one out at
+	 * once (auto_da_alloc): 2 ms of a key press for a draft's record that
+	 * the same review wrote last time.
+	 */
+	if (holds(path, data, len))
+		return 0;
 	return write_file_via_temp(path, data, len, true);
 }
 

@@ -21,8 +21,8 @@ int slurp_file(const char *path, size_t max, struct buf *out);
 /*
  * Writes len bytes to path through a temporary file in the same directory,
  * renamed into place: a reader sees the old file or the new one, never
- * half of either. The file is private (mode 0600). Returns 0, or -1 with
- * errno set.
+ * half of either. The file is private (mode 0600). A file that holds
+ * those bytes already is left as it is. Returns 0, or -1 with errno set.
  */
 int write_file_atomic(const char *path, const char *data, size_t len);
 

@@ -56,25 +56,53 @@ size_t c_offset(const char *s, size_t len, size_t columns)
 	return i;
 }
 
-static bool ident_char(char c)
+/* The bytes of a C identifier, looked up a byte at a time. */
+static const bool ident_byte[256] = {
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1,
+	['8'] = 1, ['9'] = 1, ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1,
+	['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1,
+	['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1,
+	['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1, ['_'] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1,
+	['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1, ['k'] = 1,
+	['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1, ['s'] = 1,
+	['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1
+};
+
+static bool in_first(const struct c_names *names, char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+	unsigned char u = (unsigned char)c;
+	return names->first[u >> 6] >> (u & 63) & 1;
 }
 
-uint32_t c_idents(const char *code, const char *const *words, size_t n)
+void c_names_init(struct c_names *names, const char *const *words, size_t n)
+{
+	*names = (struct c_names){ .words = words, .n = n, .shortest = SIZE_MAX };
+	for (size_t k = 0; k < n; k++) {
+		unsigned char c = (unsigned char)words[k][0];
+		size_t len = strlen(words[k]);
+		names->first[c >> 6] |= 1ull << (c & 63);
+		names->shortest = len < names->shortest ? len : names->shortest;
+		names->longest = len > names->longest ? len : names->longest;
+	}
+}
+
+uint32_t c_idents(const char *code, const struct c_names *names)
 {
 	uint32_t seen = 0;
 	for (const char *s = code; *s;) {
-		if (!ident_char(*s)) {
+		if (!ident_byte[(unsigned char)*s]) {
 			s++;
 			continue;
 		}
 		const char *begin = s;
-		while (ident_char(*s))
+		while (ident_byte[(unsigned char)*s])
 			s++;
 		size_t len = (size_t)(s - begin);
-		for (size_t k = 0; k < n; k++)
-			if (words[k][0] == *begin && !strncmp(words[k], begin, len) && !words[k][len])
+		if (!in_first(names, *begin) || len < names->shortest || len > names->longest)
+			continue;
+		for (size_t k = 0; k < names->n; k++)
+			if (names->words[k][0] == *begin && !strncmp(names->words[k], begin, len) &&
+			    !names->words[k][len])
 				seen |= 1u << k;
 	}
 	return seen;

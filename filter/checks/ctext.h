@@ -66,12 +66,23 @@ void c_text_release(struct c_text *ct);
  */
 void c_walk(struct c_text *ct, const struct patch_file *f, c_line_fn *fn, void *ctx);
 
+/* The names a check looks for in every line, with what passes most identifiers by. */
+struct c_names {
+	const char *const *words;
+	size_t n;
+	uint64_t first[4];	/* bit c: a word starts with byte c */
+	size_t shortest, longest;
+};
+
+/* The names words[0..n) (n <= 32), once for all the lines of a check. */
+void c_names_init(struct c_names *names, const char *const *words, size_t n);
+
 /*
- * Which of words[0..n) (n <= 32) appear in code as whole identifiers:
- * bit k for words[k]. One pass, so that a rule about a name reads only
- * the lines that hold it.
+ * Which of the names appear in code as whole identifiers: bit k for
+ * words[k]. One pass, so that a rule about a name reads only the lines
+ * that hold it.
  */
-uint32_t c_idents(const char *code, const char *const *words, size_t n);
+uint32_t c_idents(const char *code, const struct c_names *names);
 
 /* Columns of s[0..len) with tabs to the next multiple of 8. */
 size_t c_columns(const char *s, size_t len);

@@ -57,6 +57,7 @@ struct code_ctx {
 	struct review *r;
 	struct tally t[CR_RULES];
 	const char *prev;	/* the previous line of the new file, or NULL */
+	struct c_names names;	/* called_names[], below */
 };
 
 static bool ident_char(char c)
@@ -233,12 +234,11 @@ static const enum called called_as[] = {
 };
 
 /* Which of enum called the line names: bit k for k. */
-static unsigned names_called(const char *code)
+static unsigned names_called(const struct c_names *names, const char *code)
 {
-	size_t n = sizeof(called_names) / sizeof(*called_names);
-	uint32_t seen = c_idents(code, called_names, n);
+	uint32_t seen = c_idents(code, names);
 	unsigned out = 0;
-	for (size_t k = 0; k < n; k++)
+	for (size_t k = 0; k < names->n; k++)
 		if (seen & (1u << k))
 			out |= 1u << called_as[k];
 	return out;
@@ -251,7 +251,7 @@ static void check_line(const struct c_line *l, void *data)
 		ctx->prev = NULL;
 	if (l->added) {
 		const char *path = patch_file_path(ctx->file);
-		unsigned named = names_called(l->code);
+		unsigned named = names_called(&ctx->names, l->code);
 		if ((named & 1u << CALL_BUG) && (call(l->code, "BUG") || call(l->code, "BUG_ON")))
 			tally_add(&ctx->t[CR_BUG], l->index);
 		if ((named & 1u << CALL_PANIC) && call(l->code, "panic") && !starts_with(path, "arch/"))
@@ -324,6 +324,7 @@ static void run(const struct review_input *in, struct review *r)
 		if (!c_source(patch_file_path(f)))
 			continue;
 		struct code_ctx ctx = { .file = f, .r = r };
+		c_names_init(&ctx.names, called_names, sizeof(called_names) / sizeof(*called_names));
 		c_walk(in->c_text, f, check_line, &ctx);
 		for (int i = 0; i < CR_RULES; i++)
 			tally_report(r, &ctx.t[i], code[i].sev, rule_id(code[i].id), code[i].text,

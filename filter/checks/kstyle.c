@@ -64,6 +64,7 @@ struct style_ctx {
 	const struct patch_file *file;
 	struct tally t[ST_RULES];
 	size_t context_slash, context_block;	/* comment styles the file shows */
+	struct c_names names;			/* words[], below */
 	struct buf cond;			/* an if condition open across lines */
 	size_t cond_line, cond_depth, cond_lines;
 };
@@ -293,7 +294,7 @@ static void check_line(const struct c_line *l, void *data)
 		return;
 	}
 	bool userspace = starts_with(path, "include/uapi/") || starts_with(path, "tools/");
-	uint32_t named = c_idents(l->code, words, sizeof(words) / sizeof(*words));
+	uint32_t named = c_idents(l->code, &ctx->names);
 	if (bad_indent(l) && !same_indent(l))
 		tally_add(&ctx->t[ST_INDENT], l->index);
 	if (too_long(l))
@@ -318,6 +319,7 @@ static void check_line(const struct c_line *l, void *data)
 static void check_file(struct c_text *ct, const struct patch_file *f, struct review *r)
 {
 	struct style_ctx ctx = { .file = f, .cond = BUF_INIT };
+	c_names_init(&ctx.names, words, sizeof(words) / sizeof(*words));
 	c_walk(ct, f, check_line, &ctx);
 	const char *path = patch_file_path(f);
 	/* "//" is fine in the kernel, but not in a file that shows only block comments. */

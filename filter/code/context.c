@@ -22,7 +22,8 @@
 
 #define TAG_KINDS (IX_BIT(IX_STRUCT) | IX_BIT(IX_UNION) | IX_BIT(IX_ENUM))
 #define CALL_KINDS (IX_BIT(IX_FUNCTION) | IX_BIT(IX_MACRO) | IX_BIT(IX_PROTOTYPE))
-#define NAME_KINDS (IX_BIT(IX_MACRO) | IX_BIT(IX_TYPEDEF) | IX_BIT(IX_VARIABLE))
+#define NAME_KINDS (IX_BIT(IX_MACRO) | IX_BIT(IX_TYPEDEF) | IX_BIT(IX_VARIABLE) | \
+		    IX_BIT(IX_ENUMERATOR))
 
 bool context_is_c(const char *path)
 {
@@ -410,6 +411,12 @@ static const struct cdef *def_in(struct tfile *f, const char *name, size_t len, 
 		    (!best || (best->kind == CDEF_PROTOTYPE && c->kind != CDEF_PROTOTYPE)))
 			best = c;
 	}
+	/* An enumerator's definition is its enum (or the typedef holding it). */
+	for (size_t i = 0; !best && (mask & IX_BIT(IX_ENUMERATOR)) && i < f->enumerators.n; i++) {
+		const struct cdef *c = &f->enumerators.v[i];
+		if (c->name_len == len && !memcmp(c->name, name, len))
+			best = context_def_at(f, c->first);
+	}
 	return best;
 }
 
@@ -476,11 +483,7 @@ static size_t candidates(struct tree_review *tr, struct symbol_index *ix,
 	return k;
 }
 
-/*
- * The definition of name nearest to from: in from itself, else the nearest
- * of those in the patch's other files (as the patch leaves them, which the
- * index has not seen) and those the index names.
- */
+/* In from, else the nearest in the patch's other files (as it leaves them) or the index. */
 const struct cdef *context_find_def(struct tree_review *tr, struct symbol_index *ix,
 				    const char *from, const char *name, size_t len,
 				    unsigned mask, struct tfile **fo)

@@ -19,7 +19,7 @@
 #include "repo/repo.h"
 #include "repo/tracked.h"
 
-#define INDEX_MAGIC "PRIDX02\n"
+#define INDEX_MAGIC "PRIDX03\n"
 /* git ls-files -s of a very large tree; anything bigger is not a tree we index. */
 #define INDEX_MAX_LIST ((size_t)512 << 20)
 
@@ -193,7 +193,7 @@ static void on_use(void *ctx, enum cuse_kind kind, const char *s, size_t len, ui
 	struct use_ctx *u = ctx;
 	(void)line;
 	push(u->e, ((uint64_t)hash32(s, len) << 32) |
-	     META(u->file, kind == CUSE_CALL ? IX_CALL : IX_TAG, 0));
+	     META(u->file, kind == CUSE_CALL ? IX_CALL : kind == CUSE_TAG ? IX_TAG : IX_ENUMERATOR, 0));
 }
 
 /* Scans the text of one file into e, sorted and without repeats. */

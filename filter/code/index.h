@@ -21,6 +21,7 @@ enum ix_kind {
 	IX_VARIABLE,
 	IX_CALL,		/* NAME( somewhere in the file */
 	IX_TAG,			/* struct NAME, union NAME, enum NAME */
+	IX_ENUMERATOR,		/* NAME in an enum's list (the enum is its definition) */
 };
 
 #define IX_BIT(k) (1u << (k))

@@ -73,6 +73,7 @@ static const struct key keys[] = {
 	/* An 8k-token model: core, guides and patch take about 4,000, the answer 1,000. */
 	KEY(context_budget, KEY_LONG, "12000", "bytes of code from the tree in the prompt"),
 	KEY(checkpatch, KEY_BOOL, "no", "run the tree's scripts/checkpatch.pl: its code, so only a tree you trust"),
+	KEY(list_folder, KEY_STRING, NULL, "a Maildir or mbox of the list's mail (lei's, say), where a patch's prerequisites are looked for"),
 	KEY(series_context_bytes, KEY_LONG, "16000", "of a series, the other patches' diffs each request may carry"),
 	KEY(part_bytes, KEY_LONG, "32000", "review a patch whose diff is larger in parts of about this size"),
 	KEY(jobs, KEY_LONG, "4", "model requests sent at once, for a series or a patch in parts"),

@@ -66,6 +66,7 @@ struct config {
 	char *tree;		/* a git work tree to read the code around the patch from */
 	long context_budget;	/* bytes of that code in the prompt */
 	bool checkpatch;	/* run the tree's scripts/checkpatch.pl: trusting its code */
+	char *list_folder;	/* the list's mail, where prerequisites are looked for (prereq/) */
 	long series_context_bytes;	/* of the other patches' diffs, in each request of a series */
 	long part_bytes;	/* a patch with a larger diff is reviewed in parts */
 	long jobs;		/* model requests sent at once */

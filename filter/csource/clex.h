@@ -84,6 +84,7 @@ struct cdefs {
 enum cuse_kind {
 	CUSE_CALL,		/* NAME ( */
 	CUSE_TAG,		/* struct NAME, union NAME, enum NAME */
+	CUSE_ENUMERATOR,	/* NAME in the list of a top-level enum */
 };
 
 /* Called for each use; s points into the text at the name. */

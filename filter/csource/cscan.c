@@ -351,6 +351,11 @@ void cscan(const char *text, size_t len, struct cdefs *out, cuse_fn *use, void *
 			}
 			continue;
 		}
+		/* An enumerator: a name after the "{" or a "," of a top-level enum's list. */
+		if (s.depth == 1 && use && t.kind == TOK_IDENT && s.st.block &&
+		    s.st.tag_kind == CDEF_ENUM && !s.st.cand.len && !s.st.eq &&
+		    (punct(&prev2, '{') || punct(&prev2, ',')))
+			use(ctx, CUSE_ENUMERATOR, t.s, t.len, t.line);
 		if (s.depth)
 			continue;
 		if (punct(&t, ';') && !s.st.parens) {

@@ -299,13 +299,27 @@ struct tfile *files_get(struct tree_files *fs, const char *path)
 	return f;
 }
 
+static void on_enumerator(void *ctx, enum cuse_kind kind, const char *s, size_t len,
+			  uint32_t line)
+{
+	struct cdefs *d = ctx;
+	if (kind != CUSE_ENUMERATOR)
+		return;
+	if (d->n == d->cap) {
+		d->cap = d->cap ? d->cap * 2 : 16;
+		d->v = xrealloc(d->v, d->cap * sizeof(*d->v));
+	}
+	d->v[d->n++] = (struct cdef){ .kind = CDEF_ENUM, .name = s, .name_len = (uint32_t)len,
+				      .doc = line, .first = line, .last = line };
+}
+
 const struct cdefs *files_defs(struct tfile *f)
 {
 	if (!f->scanned) {
 		size_t len;
 		const char *text = tfile_text(f, &len);
 		if (text)
-			cscan(text, len, &f->defs, NULL, NULL);
+			cscan(text, len, &f->defs, on_enumerator, &f->enumerators);
 		f->scanned = true;
 	}
 	return &f->defs;
@@ -343,6 +357,7 @@ void files_release(struct tree_files *fs)
 		free(f->post);
 		free(f->delta);
 		cdefs_release(&f->defs);
+		cdefs_release(&f->enumerators);
 		free(f);
 	}
 	free(fs->v);

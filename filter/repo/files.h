@@ -31,6 +31,7 @@ struct tfile {
 	int32_t patch_file;	/* index into patch->files, or -1 */
 	int32_t *delta;		/* per hunk: where it landed minus where its header said */
 	struct cdefs defs;	/* of tfile_text(), once scanned */
+	struct cdefs enumerators;	/* the names in its top-level enums' lists, each at its line */
 	bool scanned;
 };
 
@@ -70,7 +71,7 @@ void files_load_patch(struct tree_files *fs, const struct patch *p);
 struct tfile *files_get(struct tree_files *fs, const char *path);
 void files_prefetch(struct tree_files *fs, const char *const *paths, size_t n);
 
-/* f's definitions (scanned once). */
+/* f's definitions (scanned once, with its enumerators into f->enumerators). */
 const struct cdefs *files_defs(struct tfile *f);
 
 /*
