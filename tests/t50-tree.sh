@@ -332,7 +332,7 @@ check "prerequisite: the cover letter's, for the patches of its series" sh -c "
 at d43c91f
 run_pr --tree "$TREE" < "$T/needs.eml"
 check "prerequisite: not in the tree, said so; the patch does not apply to the base alone" \
-	note_has "tree: the patch does not apply to base-commit d43c91f99020 (from the mail); 1 of its 1 prerequisite patches are not in the tree: filter/base/slurp.c, hunk 1 of 1"
+	note_has "tree: the patch does not apply to base-commit d43c91f99020 (from the mail); not in the tree nor among the messages on hand: prerequisite-patch-id $(grep '^prerequisite-patch-id: ' "$T/needs.eml" | cut -c24-35): filter/base/slurp.c, hunk 1 of 1"
 
 # The prerequisites' patch-ids are computed once a run for a base: a
 # series of 5 patches whose cover letter names one runs git log -p once

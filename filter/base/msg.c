@@ -45,6 +45,13 @@ void msg_silence_warnings(void)
 	warnings_silenced = true;
 }
 
+bool msg_hold_warnings(bool hold)
+{
+	bool was = warnings_silenced;
+	warnings_silenced = hold;
+	return was;
+}
+
 void die_nomem(void)
 {
 	static const char text[] = "patchreview: error: out of memory\n";

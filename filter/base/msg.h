@@ -2,6 +2,8 @@
 #ifndef MSG_H
 #define MSG_H
 
+#include <stdbool.h>
+
 /* Prints "patchreview: error: ..." and returns -1, so callers can return error(...). */
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -10,6 +12,11 @@ void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * commands whose every stderr line their caller takes for a failure.
  */
 void msg_silence_warnings(void);
+/*
+ * While held, warn() prints nothing: for mail that is no one's input (the
+ * list folder's). Returns whether they were held (or silenced) before.
+ */
+bool msg_hold_warnings(bool hold);
 /* Out of memory: nothing sensible is left to do. */
 _Noreturn void die_nomem(void);
 

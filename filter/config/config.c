@@ -73,6 +73,7 @@ static const struct key keys[] = {
 	/* An 8k-token model: core, guides and patch take about 4,000, the answer 1,000. */
 	KEY(context_budget, KEY_LONG, "12000", "bytes of code from the tree in the prompt"),
 	KEY(checkpatch, KEY_BOOL, "no", "run the tree's scripts/checkpatch.pl: its code, so only a tree you trust"),
+	KEY(list_folder, KEY_STRING, NULL, "a Maildir or mbox of the list's mail (lei's, say), where a patch's prerequisites are looked for"),
 	KEY(series_context_bytes, KEY_LONG, "16000", "of a series, the other patches' diffs each request may carry"),
 	KEY(part_bytes, KEY_LONG, "32000", "review a patch whose diff is larger in parts of about this size"),
 	KEY(jobs, KEY_LONG, "4", "model requests sent at once, for a series or a patch in parts"),
@@ -85,6 +86,10 @@ static const struct key keys[] = {
 	KEY(consume_queue, KEY_LONG, "1000", "consume: messages waiting at most; past it a message is left for the key press"),
 	/* About 200 patches of a few hundred lines each, with the default prompts. */
 	KEY(consume_tokens, KEY_LONG, "1000000", "consume: tokens sent to the model in a day (UTC), estimated; past it series are left for the key press"),
+	KEY(consume_out, KEY_STRING, NULL, "consume: also write each series' review here, never sent: a directory (a file a series) or maildir:PATH"),
+	CHOICE(consume_format, "draft json", "consume_out: the drafts (an mbox a series, or a Maildir message each) or --format json"),
+	/* A month: a series is reviewed within hours, a list's folder keeps a few days. */
+	KEY(consume_keep, KEY_LONG, "30", "consume: days the state keeps a reviewed series and what it has seen; 0: forever"),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(*keys))

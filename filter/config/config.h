@@ -66,6 +66,7 @@ struct config {
 	char *tree;		/* a git work tree to read the code around the patch from */
 	long context_budget;	/* bytes of that code in the prompt */
 	bool checkpatch;	/* run the tree's scripts/checkpatch.pl: trusting its code */
+	char *list_folder;	/* the list's mail, where prerequisites are looked for (prereq/) */
 	long series_context_bytes;	/* of the other patches' diffs, in each request of a series */
 	long part_bytes;	/* a patch with a larger diff is reviewed in parts */
 	long jobs;		/* model requests sent at once */
@@ -76,6 +77,9 @@ struct config {
 	long consume_wait;	/* seconds a series waits for its missing patches */
 	long consume_queue;	/* messages queued at most; past it they are left */
 	long consume_tokens;	/* tokens consume may send in a day (UTC) */
+	char *consume_out;	/* a directory or maildir:PATH for each series' review, or NULL */
+	char *consume_format;	/* draft, json: what consume_out gets */
+	long consume_keep;	/* days a reviewed series and a seen message stay (0: forever) */
 	char **origin;		/* per key: where it was last set, or NULL */
 };
 

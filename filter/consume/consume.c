@@ -26,27 +26,34 @@
 #define CONSUME_USAGE 2
 
 static const char usage_text[] =
-	"usage: patchreview consume [-c FILE] < message\n"
-	"       patchreview consume [-c FILE] [-q] [MAILDIR | MBOX]...\n"
+	"usage: patchreview consume [-c FILE] [-o DIR] < message\n"
+	"       patchreview consume [-c FILE] [-o DIR] [--format F] [-q] [MAILDIR | MBOX]...\n"
 	"\n"
 	"Reviews patches at delivery, so the key press later finds the review\n"
 	"made. With no path, reads one message on stdin (a pipe target for\n"
 	"procmail, maildrop, fdm, Sieve or lei), queues it, starts the review in\n"
 	"the background and exits 0 at once. With paths, queues their messages,\n"
 	"reviews what is ready and returns when done; with no path and stdin a\n"
-	"terminal, only that. State and log: ${XDG_STATE_HOME:-~/.local/state}/patchreview/.\n"
+	"terminal, only that. A folder run reads only what came since the last.\n"
+	"State and log: ${XDG_STATE_HOME:-~/.local/state}/patchreview/.\n"
 	"\n"
 	"  -c, --config FILE    read FILE instead of ~/.config/patchreview/config\n"
+	"  -o, --out DIR        also write each series' review into DIR, a file a\n"
+	"                       series, or maildir:PATH (consume_out); never sent\n"
+	"      --format F       draft or json: what --out gets (consume_format)\n"
 	"  -q, --quiet          no summary line\n"
 	"  -h, --help           this text\n";
 
 struct consume_options {
 	const char *config;
+	const char *out, *format;
 	bool quiet;
 };
 
 static const struct option options[] = {
 	{ "config", required_argument, NULL, 'c' },
+	{ "out", required_argument, NULL, 'o' },
+	{ "format", required_argument, NULL, 'F' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -58,9 +65,13 @@ static int parse_options(struct consume_options *o, int argc, char **argv)
 	int opt;
 	opterr = 0;
 	optind = 0;
-	while ((opt = getopt_long(argc, argv, ":c:qh", options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":c:o:qh", options, NULL)) != -1) {
 		if (opt == 'c')
 			o->config = optarg;
+		else if (opt == 'o')
+			o->out = optarg;
+		else if (opt == 'F')
+			o->format = optarg;
 		else if (opt == 'q')
 			o->quiet = true;
 		else if (opt == 'h')
@@ -211,10 +222,10 @@ static int from_paths(const char *state, struct config *c, char **paths, int n, 
 		close(saved);
 	}
 	if (!quiet)
-		warn("consume: %zu queued (%zu known), %zu placed, %zu duplicates, %zu not "
-		     "reviewable, %zu series reviewed, %zu failed, %zu over the day's budget",
-		     p.queued, p.known, w.placed, w.duplicates, w.dropped, w.reviewed, w.failed,
-		     w.over_budget);
+		warn("consume: %zu queued (%zu known, %zu seen before), %zu placed, %zu duplicates, "
+		     "%zu not reviewable, %zu series reviewed, %zu failed, %zu over the day's budget",
+		     p.queued, p.known, p.seen, w.placed, w.duplicates, w.dropped, w.reviewed,
+		     w.failed, w.over_budget);
 	return ret < 0 ? CONSUME_USAGE : 0;
 }
 
@@ -230,7 +241,9 @@ int consume_main(int argc, char **argv)
 	if (!state)
 		return pipe_target ? 0 : CONSUME_USAGE;
 	config_init(&c);
-	if (config_load(&c, o.config) < 0) {
+	if (config_load(&c, o.config) < 0 ||
+	    (o.out && config_set(&c, "consume_out", o.out, "--out") < 0) ||
+	    (o.format && config_set(&c, "consume_format", o.format, "--format") < 0)) {
 		ret = pipe_target ? 0 : CONSUME_USAGE;
 		if (pipe_target && consume_log_open(state) == 0)
 			consume_log("the configuration cannot be read; nothing queued");

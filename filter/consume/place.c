@@ -17,6 +17,7 @@
 #include "consume/place.h"
 #include "consume/queue.h"
 #include "consume/replies.h"
+#include "state/seen.h"
 #include "patch/parse.h"
 #include "patch/subject.h"
 #include "state/read.h"
@@ -78,7 +79,8 @@ static void place(const char *state, const char *path, struct place_counts *n)
 	}
 	state_message_name(name, list.v[0].message_id, NULL, 0);
 	buf_addf(&dest, "%s/%s.eml", dir.data, name);
-	if (!access(dest.data, F_OK)) {
+	/* Placed before, its series maybe reviewed and pruned since: once is enough. */
+	if (seen_touch(state, "message-id", list.v[0].message_id) || !access(dest.data, F_OK)) {
 		n->duplicates++;
 		unlink(path);
 		goto out;
@@ -103,6 +105,8 @@ static void place(const char *state, const char *path, struct place_counts *n)
 	buf_reset(&marker);
 	buf_addf(&marker, "%s/skipped", dir.data);
 	unlink(marker.data);
+	if (seen_mark(state, "message-id", list.v[0].message_id) < 0)
+		consume_log("cannot write '%s/seen': %s", state, strerror(errno));
 	n->placed++;
 out:
 	if (fd >= 0)

@@ -4,7 +4,8 @@
  * Message-ID, so a copy delivered again, by another list or path, is one
  * message; a reply to a patch is kept for its thread (consume/replies.h);
  * what is no patch, no cover letter and no such reply (a pull request) is
- * dropped. A series that got a message is pending again:
+ * dropped; a Message-ID placed before (state/seen.h) is passed. A series
+ * that got a message is pending again:
  * STATE/pending/KEY holds the time its first message came.
  */
 #ifndef CONSUME_PLACE_H

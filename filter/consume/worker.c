@@ -16,12 +16,14 @@
 #include "base/strvec.h"
 #include "consume/day.h"
 #include "consume/log.h"
+#include "consume/out.h"
 #include "consume/place.h"
 #include "consume/queue.h"
 #include "consume/ready.h"
 #include "consume/replies.h"
 #include "consume/worker.h"
 #include "run/run.h"
+#include "state/prune.h"
 #include "state/read.h"
 #include "state/state.h"
 
@@ -93,13 +95,17 @@ static void unpend(const struct worker *w, const char *key)
 	buf_release(&path);
 }
 
-/* The child: the series reviewed, written nowhere but the cache; then "done". */
+/*
+ * The child: the series reviewed into the cache, and into consume_out
+ * when it is set; then "done".
+ */
 static void review(struct worker *w, const char *key)
 {
 	struct buf dir = BUF_INIT, done = BUF_INIT, text = BUF_INIT;
 	struct mail_list list = { 0 };
 	struct run_job job;
 	struct run_result res;
+	struct consume_out out;
 	series_file(&dir, w, key, NULL);
 	if (state_read_series(dir.data, &list) < 0)
 		exit(1);
@@ -115,9 +121,12 @@ static void review(struct worker *w, const char *key)
 	job.nmails = list.n;
 	job.tree = w->tree;
 	job.review_only = true;
+	if (consume_out_open(&out, w->c, key, &job) < 0)
+		exit(1);
 	run_review(&job, &res);
-	if (res.model_failed) {
-		/* Not done: the next run tries again, and the key press meanwhile reviews it. */
+	/* Not done when the model failed: the next run tries again, the key press meanwhile. */
+	bool failed = res.model_failed || res.write_failed;
+	if (consume_out_close(&out, !failed) < 0 || failed) {
 		mail_list_release(&list);
 		buf_release(&dir);
 		exit(3);
@@ -296,6 +305,12 @@ void worker_run(const char *state, struct config *c, struct tree *tree, struct w
 	c->quiet = true;
 	w.nslots = c->jobs < 1 ? 1 : c->jobs > CONSUME_MAX_JOBS ? CONSUME_MAX_JOBS : (size_t)c->jobs;
 	day_read(&w.day, state);
+	struct prune_counts pruned = { 0 };
+	if (prune_state(state, c->consume_keep, &pruned) && (pruned.series || pruned.threads ||
+							      pruned.seen))
+		consume_log("pruned %zu series, %zu threads and %zu seen entries older than "
+			    "consume_keep (%ld days)", pruned.series, pruned.threads, pruned.seen,
+			    c->consume_keep);
 	for (int i = 0; i < CONSUME_MAX_ROUNDS; i++) {
 		round_once(&w);
 		if (!worker_queue_waiting(state))

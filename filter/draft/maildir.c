@@ -32,7 +32,7 @@ static int make_maildir(const char *dir)
 	return ret;
 }
 
-int maildir_open(struct maildir_file *m, const char *dir_arg)
+int maildir_open(struct maildir_file *m, const char *dir_arg, const char *name)
 {
 	memset(m, 0, sizeof(*m));
 	char *dir = expand_home(dir_arg);
@@ -52,7 +52,7 @@ int maildir_open(struct maildir_file *m, const char *dir_arg)
 	static unsigned delivered;
 	buf_addf(&tmp, "%s/tmp/%lld.M%ldP%ldQ%u.%s", dir, (long long)ts.tv_sec,
 		 ts.tv_nsec / 1000, (long)getpid(), ++delivered, host);
-	buf_addf(&new, "%s/new/%s", dir, strrchr(tmp.data, '/') + 1);
+	buf_addf(&new, "%s/new/%s", dir, name ? name : strrchr(tmp.data, '/') + 1);
 	free(dir);
 	int fd = open(tmp.data, O_WRONLY | O_CREAT | O_EXCL, 0600);
 	if (fd < 0 || !(m->f = fdopen(fd, "w"))) {

@@ -10,8 +10,12 @@ struct maildir_file {
 	char *new_path;		/* dir/new/<name> */
 };
 
-/* Creates dir (and tmp, new, cur) when missing and opens a file in tmp/. Returns 0 or -1. */
-int maildir_open(struct maildir_file *m, const char *dir);
+/*
+ * Creates dir (and tmp, new, cur) when missing and opens a file in tmp/,
+ * to become new/NAME: a unique name, or with name that one, replacing the
+ * message of that name in new/. Returns 0 or -1.
+ */
+int maildir_open(struct maildir_file *m, const char *dir, const char *name);
 /* Flushes, syncs and renames the file into new/. Returns 0 or -1; releases m either way. */
 int maildir_commit(struct maildir_file *m);
 /* Removes the file from tmp/ and releases m. */

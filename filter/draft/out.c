@@ -23,7 +23,7 @@
 
 struct draft_place draft_place_of(const struct config *c)
 {
-	return (struct draft_place){ c->maildir, c->fresh_maildir, c->output_dir };
+	return (struct draft_place){ c->maildir, c->fresh_maildir, c->output_dir, NULL };
 }
 
 void draft_out_init(struct draft_out *o, const struct config *c, const struct draft_place *place,
@@ -71,9 +71,10 @@ static int put_mbox(const char *data, size_t len)
 	return 0;
 }
 
-static int put_maildir(struct draft_out *o, const char *data, size_t len)
+static int put_maildir(struct draft_out *o, unsigned number, const char *data, size_t len)
 {
 	struct maildir_file md;
+	struct buf name = BUF_INIT;
 	const char *dir = o->place.maildir;
 	/* --fresh-maildir: the earlier drafts go to DIR-old before this run's first. */
 	if (o->place.fresh_maildir && !o->archived) {
@@ -81,7 +82,11 @@ static int put_maildir(struct draft_out *o, const char *data, size_t len)
 		if (maildir_archive(dir) < 0)
 			warn("the earlier drafts stay in '%s'", dir);
 	}
-	if (maildir_open(&md, dir) < 0)
+	if (o->place.name)
+		buf_addf(&name, "%s.%04u", o->place.name, number);
+	int opened = maildir_open(&md, dir, o->place.name ? name.data : NULL);
+	buf_release(&name);
+	if (opened < 0)
 		return -1;
 	if (fwrite(data, 1, len, md.f) != len) {
 		maildir_abort(&md);
@@ -160,7 +165,7 @@ int draft_out_write(struct draft_out *o, unsigned number, const struct mail *m,
 	else if (o->place.output_dir)
 		ret = put_file(o, number, p->subject.title, data, len);
 	else if (o->place.maildir)
-		ret = put_maildir(o, data, len);
+		ret = put_maildir(o, number, data, len);
 	else if (o->mbox)
 		ret = put_mbox(data, len);
 	else if (fwrite(data, 1, len, stdout) != len || fflush(stdout))

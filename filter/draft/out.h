@@ -21,6 +21,7 @@ struct draft_place {
 	const char *maildir;	/* deliver each into this Maildir */
 	bool fresh_maildir;	/* first move the drafts already there into <maildir>-old */
 	const char *output_dir;	/* write each to DIR/NNNN-<subject>.eml */
+	const char *name;	/* with maildir: each draft new/NAME.NNNN, replacing one so named */
 };
 
 /* The place the settings name (maildir, --fresh-maildir, --output-dir). */

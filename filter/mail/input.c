@@ -195,6 +195,15 @@ int mail_read_all(int fd, struct mail_list *list)
 	return 0;
 }
 
+void mail_parse_text(struct mail *m, const char *data, size_t len)
+{
+	memset(m, 0, sizeof(*m));
+	GByteArray *arr = g_byte_array_sized_new((guint)len);
+	g_byte_array_append(arr, (const guint8 *)data, (guint)len);
+	mail_crlf_to_lf(arr);
+	mail_parse_one(m, arr);
+}
+
 void mail_list_release(struct mail_list *list)
 {
 	for (size_t i = 0; i < list->n; i++)

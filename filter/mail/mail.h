@@ -118,6 +118,13 @@ void mail_shutdown(void);
  * be read.
  */
 int mail_read_all(int fd, struct mail_list *list);
+
+/*
+ * One message of len bytes at data (a Maildir file, or an mbox message
+ * without its "From " line), parsed within the limits into *m; never
+ * fails. For mail read from elsewhere than the input (the list folder).
+ */
+void mail_parse_text(struct mail *m, const char *data, size_t len);
 void mail_list_release(struct mail_list *list);
 void mail_release(struct mail *m);
 

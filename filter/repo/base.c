@@ -71,7 +71,9 @@ static bool patch_ids(const struct tree *ct, const char *base, const struct buf 
 
 /*
  * When every prerequisite p names is a commit after base, the newest of
- * them is the base the patch was made on. Adds what was found to b->what.
+ * them is the base the patch was made on. Adds what was found to b->what;
+ * how many were not found, the caller says (tree/tree.c, which also looks
+ * for them among the messages on hand).
  */
 static void honour_prerequisites(const struct tree *t, const struct patch *p,
 				 struct base_choice *b)
@@ -107,9 +109,10 @@ static void honour_prerequisites(const struct tree *t, const struct patch *p,
 			 want == 1 ? "" : "es", c);
 		free(b->commit);
 		b->commit = c;
+		b->prereqs_in_tree = true;
 	} else {
-		buf_addf(&b->what, "; %zu of its %zu prerequisite patches are not in the tree",
-			 want - found, want);
+		b->prereqs_not_in_tree = want - found;
+		b->prereqs_wanted = want;
 	}
 }
 

@@ -20,6 +20,9 @@
 struct base_choice {
 	char *commit;		/* the commit to read, or NULL for the work tree */
 	struct buf what;	/* e.g. "base-commit 5d9fad10c6c1 (from the mail)" */
+	bool prereqs_in_tree;	/* the base moved to the commit of its prerequisite patches */
+	size_t prereqs_not_in_tree;	/* else: of its prerequisite-patch-ids, those the tree lacks */
+	size_t prereqs_wanted;		/* ... of this many */
 };
 
 /*

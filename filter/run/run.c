@@ -15,6 +15,7 @@
 #include "model/model.h"
 #include "output/write.h"
 #include "patch/parse.h"
+#include "prereq/prereq.h"
 #include "run/b4skip.h"
 #include "run/reviewers.h"
 #include "run/run.h"
@@ -101,10 +102,11 @@ static void read_thread(struct thread *t, const struct series_set *set,
 /*
  * Each patch's input: the limits its mail went past, the series around it
  * when a model will read it, and what the tree says of it, read at the
- * series' base on top of the patches before it.
+ * series' base on top of its prerequisites found among the messages on
+ * hand (pre, or NULL) and the patches before it.
  */
 static void prepare(struct reviewed *v, const struct run_job *job, const struct thread *thread,
-		    struct budget *budget)
+		    const struct prereq_found *pre, struct budget *budget)
 {
 	const struct series *s = v->s;
 	const struct config *c = job->config;
@@ -117,10 +119,13 @@ static void prepare(struct reviewed *v, const struct run_job *job, const struct 
 	v->skipped = xcalloc(n + 1, sizeof(*v->skipped));
 	v->trees = xcalloc(n + 1, sizeof(*v->trees));
 	/* Kept by the tree reviews (their files are read on top of these): freed with them. */
-	const struct patch **earlier = xcalloc(n + 1, sizeof(*earlier));
+	size_t npre = pre ? pre->n : 0;
+	const struct patch **earlier = xcalloc(npre + n + 1, sizeof(*earlier));
 	v->earlier = earlier;
+	for (size_t k = 0; k < npre; k++)
+		earlier[k] = pre->v[k];
 	for (size_t k = 0; k < n; k++)
-		earlier[k] = &s->patches[k]->patch;
+		earlier[npre + k] = &s->patches[k]->patch;
 	for (size_t k = 0; k < n; k++) {
 		struct series_msg *m = s->patches[k];
 		review_init(&v->rs[k]);
@@ -132,8 +137,10 @@ static void prepare(struct reviewed *v, const struct run_job *job, const struct 
 		};
 		if (job->tree) {
 			const struct tree_series_place place = {
-				.facts = s->facts, .earlier = earlier, .nearlier = k,
-				.all = earlier, .nall = n,
+				.facts = s->facts, .earlier = earlier, .nearlier = npre + k,
+				.nprereqs = npre, .prereqs_from = pre ? pre->from : NULL,
+				.prereqs_missing = pre ? pre->missing : NULL,
+				.all = earlier, .nall = npre + n,
 			};
 			tree_review_patch(job->tree, &m->patch, &place, model, &v->trees[k]);
 			review_note(&v->rs[k], "%s", v->trees[k].note);
@@ -287,6 +294,7 @@ struct run {
 	size_t n;
 	struct series_set set;
 	struct thread thread;
+	struct prereqs *prereqs;	/* with a tree: the series' prerequisites found on hand */
 	struct budget budget;	/* what the run may still send to the model */
 	struct reviewed *v;	/* one per series */
 	struct review plain;	/* with no patch at all: the first message's */
@@ -367,7 +375,7 @@ static void open_sink(struct run *r)
 		.only_id = r->only_id,
 	};
 	draft_out_init(&r->k.drafts, r->job->config, &r->job->drafts, r->only_id ? 1 : drafts,
-		       drafts > 1 && !r->only_id && r->job->format == OUTPUT_DRAFT);
+		       (drafts > 1 || r->job->mbox) && !r->only_id && r->job->format == OUTPUT_DRAFT);
 }
 
 /* The drafts, each series' cover letter first, each with its learning record. */
@@ -394,6 +402,7 @@ static void run_release(struct run *r)
 	review_release(&r->plain);
 	draft_out_release(&r->k.drafts);
 	thread_release(&r->thread);
+	prereqs_free(r->prereqs);
 	series_set_release(&r->set);
 	mail_list_release(&r->input);
 	free(r->only_id);
@@ -416,11 +425,13 @@ void run_review(const struct run_job *job, struct run_result *res)
 	}
 	group(&r);
 	read_thread(&r.thread, &r.set, job->thread);
+	if (job->tree)
+		r.prereqs = prereqs_find(job->tree, job->config->list_folder, &r.set, job->thread);
 	budget_init(&r.budget, job->config);
 	r.v = xcalloc(r.set.n + 1, sizeof(*r.v));
 	for (size_t i = 0; i < r.set.n; i++) {
 		r.v[i].s = &r.set.v[i];
-		prepare(&r.v[i], job, &r.thread, &r.budget);
+		prepare(&r.v[i], job, &r.thread, prereqs_of(r.prereqs, i), &r.budget);
 	}
 	/* The messages of the input past a limit, named in the first draft. */
 	review_note_skipped(!r.set.n ? &r.plain : r.set.v[0].cover ? &r.v[0].cover : &r.v[0].rs[0],

@@ -28,6 +28,7 @@ struct run_job {
 	enum output_format format;	/* on stdout: the drafts, or json, b4-check, lines */
 	struct draft_place drafts;	/* where the drafts go instead of stdout */
 	bool review_only;	/* review (filling the cache), write nothing: consume's */
+	bool mbox;		/* drafts on stdout as an mbox, even one: consume_out's file */
 };
 
 /* What happened, for the exit status. */

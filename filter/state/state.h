@@ -14,6 +14,8 @@
  *                        (hard links into thread/ROOT/, made as it starts)
  *   thread/ROOT/H.eml    a reply to a patch ("Re: [PATCH ..."), kept for the
  *                        series of its thread, ROOT named by state_thread_root()
+ *   seen/H               a message read or placed already (state/seen.h)
+ *   pruned               when state/prune.h last ran
  *
  * Every file is written to a temporary name and renamed into place, and a
  * message moves from queue/ to its series by rename(), so a process killed

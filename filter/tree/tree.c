@@ -46,6 +46,19 @@ static char *head_note(const struct tree *t, const struct patch *const *earlier,
 	return buf_detach(&note, NULL);
 }
 
+/* "its 2 prerequisite patches (found in the input) and the 1 patch before it in the series" */
+static void describe_before(struct buf *out, size_t npre, size_t nseries, const char *from)
+{
+	if (npre)
+		buf_addf(out, "its %zu prerequisite patch%s (found in %s)", npre,
+			 npre == 1 ? "" : "es", from ? from : "the messages on hand");
+	if (npre && nseries)
+		buf_addstr(out, " and ");
+	if (nseries)
+		buf_addf(out, "the %zu patch%s before it in the series", nseries,
+			 nseries == 1 ? "" : "es");
+}
+
 void tree_review_patch(struct tree *t, const struct patch *p,
 		       const struct tree_series_place *place, bool want_context,
 		       struct tree_review *tr)
@@ -55,19 +68,33 @@ void tree_review_patch(struct tree *t, const struct patch *p,
 	struct base_choice b;
 	struct buf why = BUF_INIT, note = BUF_INIT, after = BUF_INIT;
 	const struct patch *const *earlier = place ? place->earlier : NULL;
-	size_t nearlier = place ? place->nearlier : 0;
+	size_t nearlier = place ? place->nearlier : 0, npre = place ? place->nprereqs : 0;
+	const char *missing = place ? place->prereqs_missing : NULL;
 	base_choose(t, p, place ? place->facts : NULL, place ? place->all : NULL,
 		    place ? place->nall : 0, &b);
 	tr->base = b.commit ? xstrdup(b.commit) : NULL;
+	/* Commits of the tree, the prerequisites are in the base already. */
+	if (b.prereqs_in_tree) {
+		earlier += npre;
+		nearlier -= npre;
+		npre = 0;
+		missing = NULL;
+	} else if (b.prereqs_not_in_tree && !npre && !missing) {
+		buf_addf(&after, "; %zu of its %zu prerequisite patches are not in the tree",
+			 b.prereqs_not_in_tree, b.prereqs_wanted);
+	}
+	struct buf before = BUF_INIT;
+	describe_before(&before, npre, nearlier - npre, place ? place->prereqs_from : NULL);
 	if (nearlier && !base_applies_earlier(t, earlier, nearlier, tr->base)) {
-		buf_addf(&after, "; the %zu patch%s before it in the series do%s not apply there, "
-			 "so it was checked against the base alone", nearlier,
-			 nearlier == 1 ? "" : "es", nearlier == 1 ? "es" : "");
+		buf_addf(&after, "; %s do%s not apply there, so it was checked against the base "
+			 "alone", before.data, nearlier == 1 ? "es" : "");
 		nearlier = 0;
 	} else if (nearlier) {
-		buf_addf(&after, " on top of the %zu patch%s before it in the series", nearlier,
-			 nearlier == 1 ? "" : "es");
+		buf_addf(&after, " on top of %s", before.data);
 	}
+	buf_release(&before);
+	if (missing)
+		buf_addf(&after, "; not in the tree nor among the messages on hand: %s", missing);
 	tr->files = xcalloc(1, sizeof(*tr->files));
 	tr->files->tree = t;
 	tr->files->commit = tr->base;

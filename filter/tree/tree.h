@@ -37,8 +37,16 @@ const char *tree_top(const struct tree *t);
 /* Where a patch stands in its series. */
 struct tree_series_place {
 	const struct patch *facts;	/* whose base-commit: speaks for the series, or NULL */
-	const struct patch *const *earlier;	/* the patches before it, in order */
+	/*
+	 * The patches before it, in order: first the series' prerequisites
+	 * found among the messages on hand (prereq/prereq.h), nprereqs of
+	 * them, then the series' own.
+	 */
+	const struct patch *const *earlier;
 	size_t nearlier;
+	size_t nprereqs;
+	const char *prereqs_from;	/* where they were found, e.g. "the list folder" */
+	const char *prereqs_missing;	/* those not found, named; or NULL */
 	const struct patch *const *all;	/* the whole series, whose base is guessed once */
 	size_t nall;
 };
