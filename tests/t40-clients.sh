@@ -206,6 +206,22 @@ show() {
 	screen | grep -E -- "$2" | head -3 | sed "s/ *\$//; s/^/  # $1 screen: /"
 }
 
+# esc_r NAME COMMAND MSGS WHAT: starts COMMAND (mutt or neomutt), waits
+# for its index of MSGS messages, presses Esc R and waits for the editor on
+# the draft; passes or fails "NAME: WHAT" and shows the screen. Returns 1
+# when the index or the editor did not come up.
+esc_r() {
+	start "$1" "$2"
+	wait_screen "Msgs:$3" 10 || { fail "$1" "the index did not come up"; return 1; }
+	tm send-keys M-R
+	if ! wait_screen 'Compose' 10 || ! wait_file "$OUT/edit.0" 5; then
+		fail "$1: $4" "no compose screen"
+		return 1
+	fi
+	pass "$1: $4"
+	show "$1" '^ *(To|Subject): |Compose'
+}
+
 # sent_checks NAME N: the N-th sent mail against the draft and the original:
 # the draft's headers and comments, and nothing for the maintainer alone.
 sent_checks() {
@@ -254,18 +270,8 @@ mutt_like() {
 	model none
 	sed -e "s|@HOME@|$H|g" -e "s|@CLIENTS@|$C|g" -e "s|@ROOT@|$ROOT|g" \
 		"$C/muttrc.in" >"$T/muttrc"
-	start "$cl" "$cl -n -F $T/muttrc"
-	wait_screen 'Msgs:1' 10 || { fail "$cl" "the index did not come up"; return; }
-
 	# The key: Esc R.
-	tm send-keys M-R
-	if wait_screen 'Compose' 10 && wait_file "$OUT/edit.0" 5; then
-		pass "$cl: Esc R opens the editor on the draft"
-	else
-		fail "$cl: Esc R opens the editor on the draft" "no compose screen"
-		return
-	fi
-	show "$cl" '^ *(To|Subject): |Compose'
+	esc_r "$cl" "$cl -n -F $T/muttrc" 1 "Esc R opens the editor on the draft" || return
 	check "$cl: the editor has the draft's comments" in_text "$T/draft.eml" "$OUT/edit.0"
 	check "$cl: the editor shows the fields for the maintainer alone (edit_headers)" \
 		grep -q '^X-Patchreview-Fingerprints: [0-9a-f]' "$OUT/edit.0"
@@ -911,16 +917,7 @@ P
 	delivered=$(wc -l <"$log")
 	check "consume: procmail delivered both into the Maildir, reviewed at delivery" \
 		test "$(ls "$H/Mail/INBOX/new" | wc -l)" -eq 2 -a "$delivered" -eq $((before + 2))
-	start consume "mutt -n -F $T/muttrc"
-	wait_screen 'Msgs:2' 10 || { fail "consume" "the index did not come up"; return; }
-	tm send-keys M-R
-	if wait_screen 'Compose' 10 && wait_file "$OUT/edit.0" 5; then
-		pass "consume: Esc R on a delivered mail opens the editor on the draft"
-	else
-		fail "consume: Esc R on a delivered mail opens the editor on the draft" "no compose screen"
-		return
-	fi
-	show consume '^ *(To|Subject): |Compose'
+	esc_r consume "mutt -n -F $T/muttrc" 2 "Esc R on a delivered mail opens the editor on the draft" || return
 	check "consume: the key press sent the stand-in no request" test "$(wc -l <"$log")" -eq "$delivered"
 	check "consume: the draft is the model's review" \
 		sh -c "grep -q '^Assisted-by: ' '$OUT/edit.0' && ! grep -q 'model review failed' '$OUT/edit.0'"
