@@ -351,13 +351,20 @@ mkdir -p "$T/bin"
 real_git=$(command -v git)
 printf '#!/bin/sh\necho "$*" >> "%s"\nexec "%s" "$@"\n' "$T/git.log" "$real_git" > "$T/bin/git"
 chmod +x "$T/bin/git"
-: > "$T/git.log"
-rm -rf "$T/p5-out"
-PATH="$T/bin:$PATH" run_pr --tree "$TREE" --output-dir "$T/p5-out" < "$T/prereq5.mbox"
-check "prerequisite: a 5-patch series runs git log -p once for them" sh -c "
-	[ \$(grep -c ' log .* -p ' '$T/git.log') -eq 1 ] &&
-	for f in '$T/p5-out/'*; do python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note \"\$f\"; done |
-	[ \$(grep -c -F 'and its 1 prerequisite patch (up to commit') -eq 5 ]"
+# once WHAT TREE MBOX DIR ERE NOTE N: MBOX reviewed with --tree TREE into
+# DIR, through that git, runs one git command matching ERE, and N of the
+# drafts carry the note NOTE.
+once() {
+	: > "$T/git.log"
+	rm -rf "$4"
+	PATH="$T/bin:$PATH" run_pr --tree "$2" --output-dir "$4" < "$3"
+	check "$1" sh -c "
+		[ \$(grep -c -e '$5' '$T/git.log') -eq 1 ] &&
+		for f in '$4/'*; do python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note \"\$f\"; done |
+		[ \$(grep -c -F '$6') -eq $7 ]"
+}
+once "prerequisite: a 5-patch series runs git log -p once for them" "$TREE" "$T/prereq5.mbox" \
+	"$T/p5-out" ' log .* -p ' 'and its 1 prerequisite patch (up to commit' 5
 
 # A series: the cover letter's base-commit is every patch's, and patch k
 # is checked, and its files read, on top of patches 1..k-1. Patch 2 changes
@@ -507,13 +514,9 @@ check "guess: no match, the work tree, said so" \
 	note_has "to the work tree (HEAD $c4; no commit has any of the 2 files as the index lines name them)"
 # A series is guessed once, from the first pre-image of each file: patch 2's
 # a.c is patch 1's, in no commit.
-: > "$T/git.log"
-rm -rf "$T/g-out"
-PATH="$T/bin:$PATH" run_pr --tree "$B" --output-dir "$T/g-out" < "$T/g-series.mbox"
-check "guess: a series is guessed once, and every patch takes it" sh -c "
-	[ \$(grep -c '^-C .* log --format=%H %P' '$T/git.log') -eq 1 ] &&
-	for f in '$T/g-out/'*; do python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note \"\$f\"; done |
-	[ \$(grep -c -F 'tree: the patch applies to commit $c2 (guessed from the index lines: the newest commit where all 2 files match)') -eq 2 ]"
+once "guess: a series is guessed once, and every patch takes it" "$B" "$T/g-series.mbox" \
+	"$T/g-out" '^-C .* log --format=%H %P' \
+	"tree: the patch applies to commit $c2 (guessed from the index lines: the newest commit where all 2 files match)" 2
 check "HEAD: patch 2 of a series, with patch 1 before it" sh -c "
 	python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/g-out/'*0002* |
 	grep -q -x -F 'tree: the patch with the patches before it in the series also applies to HEAD $c4'"
