@@ -58,6 +58,9 @@ def inputs(d, corpus):
     large = os.path.join(corpus, "lore-dm-vdo-large-patch.eml")
     if os.path.exists(large):
         out.append(("dm-vdo (corpus)", large, 7))
+    cifs = os.path.join(corpus, "lore-cifs-large-qp-patch.eml")
+    if os.path.exists(cifs):
+        out.append(("cifs 216 KB (corpus)", cifs, 7))
     out += [("mbox30", os.path.join(d, "mbox30.eml"), 7),
             ("series30", os.path.join(d, "series30.mbox"), 7),
             ("big20m", os.path.join(d, "big20m.eml"), 3)]

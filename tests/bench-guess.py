@@ -52,7 +52,8 @@ def context_of(req):
     a = u.find("\n<<<CONTEXT\n")
     if a < 0: return "", []
     body = u[a + 12:u.find("\nCONTEXT>>>", a)]
-    parts = re.split(r"^=== (\S+?):\d+-\d+: .*\n", body, flags=re.M)
+    # an item is "=== path:N-M: what", a call "=== path:N, in f(): what"
+    parts = re.split(r"^=== (\S+?):\d+(?:-\d+)?[:,] .*\n", body, flags=re.M)
     return parts[0].strip(), [(parts[k], parts[k + 1]) for k in range(1, len(parts) - 1, 2)]
 def as_author_saw(commit, items):
     """Every run of lines of every item is in the commit's version of its file."""
@@ -73,11 +74,14 @@ for i in picks:
         subprocess.run(["git", "-C", R, "checkout", "-q", "-f", "--detach", h], capture_output=True)
         for which, b in bins.items():
             req = os.path.join(tmp, "%s.json" % which)
-            if os.path.exists(req): os.unlink(req)
+            # A long patch is reviewed in parts (which.part1.json...), each with the same context.
+            for f in os.listdir(tmp):
+                if f.startswith(which + "."): os.unlink(os.path.join(tmp, f))
             t0 = time.time()
             subprocess.run([b, "--tree", R, "--requests-out", tmp, "--request-name", which],
                            input=mail, capture_output=True, text=True, env=env)
             dt = time.time() - t0
+            if not os.path.exists(req): req = os.path.join(tmp, "%s.part1.json" % which)
             note, items = context_of(req) if os.path.exists(req) else ("", [])
             m = re.search(r"to commit ([0-9a-f]{12})", note)
             base = git("rev-parse", m.group(1)).strip() if m else h

@@ -13,7 +13,7 @@
 # 1; and both against the anchors: a process start, git mailinfo and
 # checkpatch.pl. Then the key press on a mail reviewed at delivery against a
 # review with no model (tests/bench-consume.py). Last, the weight of each
-# model request (tests/bench-tokens.py).
+# model request, beside the bases' (tests/bench-tokens.py).
 # Not a pass/fail test: exits 0 unless the filter crashes (status >= 3 or a
 # signal). Inputs come from tests/gen-bench.py into a temporary directory.
 #   PR       binary to time (default ./patchreview)
@@ -99,4 +99,5 @@ if [ -n "$bases" ]; then
 fi
 python3 tests/bench-consume.py "$PR" tests/mails/llm-net.eml tests/mails/demo.eml \
 	"${CORPUS:-../shared/corpus}/patchew-html-base64-rfc2047-from.mbox" || exit 1
-python3 tests/bench-tokens.py "$PR" "${CORPUS:-../shared/corpus}" || exit 1
+# shellcheck disable=SC2086 # one word per base
+python3 tests/bench-tokens.py "$PR" "${CORPUS:-../shared/corpus}" $bases || exit 1

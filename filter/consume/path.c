@@ -1,14 +1,13 @@
 /*
- * path.c: the messages of a Maildir or an mbox into the queue, the new
- * ones only. An mbox is cut before each "From " line that follows a blank
- * line (or starts it); each piece keeps its "From " line, so it is read
- * back as an mbox of one, its ">From " lines unescaped there. A Maildir's
+ * path.c: the messages of a Maildir or an mbox, as mail/folder.h walks
+ * them, into the queue, the new ones only. Each piece of an mbox keeps its
+ * "From " line, so it is read back as an mbox of one, its ">From " lines
+ * unescaped there. A Maildir's
  * files already seen (state/seen.h) are passed by name, unread; an mbox
  * is read from where the last run stopped, when the bytes before that
  * point are still those it read (an mbox rewritten is read whole, and
  * the Message-IDs already placed are passed when placing).
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -26,8 +25,8 @@
 #include "base/slurp.h"
 #include "consume/path.h"
 #include "consume/queue.h"
+#include "mail/folder.h"
 #include "state/seen.h"
-#include "mail/mail.h"
 
 /* Bytes before the resume point whose hash must match: an mbox rewritten is read whole. */
 #define MBOX_TAIL 4096
@@ -99,93 +98,78 @@ static void mbox_remember(const char *rec, int fd, off_t off)
 	buf_release(&text);
 }
 
-static int queue_mbox(const char *state, const char *path, long max, struct path_counts *n)
-{
-	struct buf data = BUF_INIT, rec = BUF_INIT;
-	int ret = 0, fd = open(path, O_RDONLY | O_CLOEXEC);
-	off_t from = 0;
-	if (fd >= 0) {
-		mbox_record(&rec, state, path);
-		from = mbox_resume(rec.data, fd);
-	}
-	if (fd < 0 || lseek(fd, from, SEEK_SET) < 0 || slurp_fd(fd, MAIL_MAX_INPUT, &data) < 0) {
-		ret = error("consume: cannot read '%s': %s", path, strerror(errno));
-		goto out;
-	}
-	n->skipped_bytes += (size_t)from;
-	/* start: where the first message not queued yet begins, and the next run resumes. */
-	size_t start = 0, count = 0;
-	for (size_t i = 0; !ret && i <= data.len; i++) {
-		bool cut = i == data.len || (i > 1 && data.data[i - 1] == '\n' &&
-			data.data[i - 2] == '\n' && !strncmp(data.data + i, "From ", 5));
-		if (!cut || i == start)
-			continue;
-		if (++count > CONSUME_MAX_PATH_MSGS)
-			break;
-		ret = put(state, data.data + start, queue_trim_separator(data.data + start, i - start),
-			  max, n);
-		if (!ret)
-			start = i;
-	}
-	mbox_remember(rec.data, fd, from + (off_t)start);
-out:
-	if (fd >= 0)
-		close(fd);
-	buf_release(&data);
-	buf_release(&rec);
-	return ret;
-}
-
 /* The part of a Maildir file's name that names it for good: up to the flags (":2,..."). */
 static void unique_name(char *out, size_t size, const char *name)
 {
 	snprintf(out, size, "%.*s", (int)strcspn(name, ":"), name);
 }
 
-/* The files of DIR/sub, each a message; those seen already are passed unread. */
-static int queue_maildir_part(const char *state, const char *dir, const char *sub, long max,
-			      struct path_counts *n)
+struct walk {
+	const char *state;
+	long max;
+	struct path_counts *n;
+	int ret;
+};
+
+static int on_message(void *ctx, const struct mail_folder_msg *m)
 {
-	struct buf path = BUF_INIT, data = BUF_INIT;
+	struct walk *w = ctx;
+	w->ret = put(w->state, m->data, m->path ? m->len : queue_trim_separator(m->data, m->len),
+		     w->max, w->n);
+	if (w->ret || !m->path)
+		return w->ret;
+	/* Queued: the next run passes it. Killed before this, it is queued again (one entry). */
 	char unique[NAME_MAX + 1];
-	size_t count = 0;
-	int ret = 0;
-	buf_addf(&path, "%s/%s", dir, sub);
-	DIR *d = opendir(path.data);
-	struct dirent *e;
-	while (d && !ret && count++ < CONSUME_MAX_PATH_MSGS && (e = readdir(d))) {
-		if (e->d_name[0] == '.')
-			continue;
-		unique_name(unique, sizeof(unique), e->d_name);
-		if (seen_touch(state, "maildir", unique)) {
-			n->seen++;
-			continue;
-		}
-		buf_reset(&path);
-		buf_addf(&path, "%s/%s/%s", dir, sub, e->d_name);
-		buf_reset(&data);
-		if (slurp_file(path.data, MAIL_MAX_INPUT, &data) < 0)
-			continue;
-		ret = put(state, data.data, data.len, max, n);
-		/* Queued: the next run passes it. Killed before this, it is queued again (one entry). */
-		if (!ret && seen_mark(state, "maildir", unique) < 0)
-			warn("consume: cannot write '%s/seen': %s", state, strerror(errno));
+	unique_name(unique, sizeof(unique), strrchr(m->path, '/') + 1);
+	if (seen_mark(w->state, "maildir", unique) < 0)
+		warn("consume: cannot write '%s/seen': %s", w->state, strerror(errno));
+	return 0;
+}
+
+/* A Maildir file queued by an earlier run is passed by name, unread. */
+static bool seen(void *ctx, const char *name)
+{
+	struct walk *w = ctx;
+	char unique[NAME_MAX + 1];
+	unique_name(unique, sizeof(unique), name);
+	if (!seen_touch(w->state, "maildir", unique))
+		return false;
+	w->n->seen++;
+	return true;
+}
+
+static int queue_mbox(struct walk *w, const char *path)
+{
+	struct buf rec = BUF_INIT;
+	struct mail_folder_walk fw = { .max_messages = CONSUME_MAX_PATH_MSGS, .fn = on_message,
+				       .ctx = w };
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		mbox_record(&rec, w->state, path);
+		fw.mbox_from = mbox_resume(rec.data, fd);
 	}
-	if (d)
-		closedir(d);
-	buf_release(&path);
-	buf_release(&data);
-	return ret;
+	if (fd < 0 || mail_folder_walk(path, &fw) < 0) {
+		w->ret = error("consume: cannot read '%s': %s", path, strerror(errno));
+	} else {
+		w->n->skipped_bytes += (size_t)fw.mbox_from;
+		mbox_remember(rec.data, fd, fw.mbox_end);
+	}
+	if (fd >= 0)
+		close(fd);
+	buf_release(&rec);
+	return w->ret;
 }
 
 int path_queue(const char *state, const char *path, long max, struct path_counts *n)
 {
 	struct stat st;
+	struct walk w = { state, max, n, 0 };
 	if (stat(path, &st) < 0)
 		return error("consume: cannot read '%s': %s", path, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		return queue_mbox(state, path, max, n);
-	if (queue_maildir_part(state, path, "cur", max, n) < 0)
-		return -1;
-	return queue_maildir_part(state, path, "new", max, n);
+		return queue_mbox(&w, path);
+	struct mail_folder_walk fw = { .max_messages = CONSUME_MAX_PATH_MSGS, .fn = on_message,
+				       .skip = seen, .ctx = &w };
+	(void)mail_folder_walk(path, &fw);
+	return w.ret;
 }

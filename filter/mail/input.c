@@ -172,12 +172,9 @@ static void skip_cut(struct mail_list *list)
 	list->n = kept;
 }
 
-int mail_read_all(int fd, struct mail_list *list)
+/* The messages of arr, which it takes, as mail_read_all() reads them. */
+static int read_all(GByteArray *arr, struct mail_list *list)
 {
-	memset(list, 0, sizeof(*list));
-	GByteArray *arr = NULL;
-	if (read_input(fd, &arr) < 0)
-		return -1;
 	mail_crlf_to_lf(arr);
 	if (!read_separated(list, arr))
 		read_messages(list, arr);
@@ -193,6 +190,23 @@ int mail_read_all(int fd, struct mail_list *list)
 			     "were tagged mails piped with mutt's default $pipe_sep?", i + 1, at);
 	}
 	return 0;
+}
+
+int mail_read_all(int fd, struct mail_list *list)
+{
+	memset(list, 0, sizeof(*list));
+	GByteArray *arr = NULL;
+	if (read_input(fd, &arr) < 0)
+		return -1;
+	return read_all(arr, list);
+}
+
+int mail_read_bytes(const char *data, size_t len, struct mail_list *list)
+{
+	memset(list, 0, sizeof(*list));
+	GByteArray *arr = g_byte_array_sized_new((guint)len);
+	g_byte_array_append(arr, (const guint8 *)data, (guint)len);
+	return read_all(arr, list);
 }
 
 void mail_parse_text(struct mail *m, const char *data, size_t len)

@@ -118,6 +118,8 @@ void mail_shutdown(void);
  * be read.
  */
 int mail_read_all(int fd, struct mail_list *list);
+/* The same for the len bytes at data (of a folder: mail/folder.h), copied. */
+int mail_read_bytes(const char *data, size_t len, struct mail_list *list);
 
 /*
  * One message of len bytes at data (a Maildir file, or an mbox message

@@ -1,9 +1,9 @@
 /*
  * folder.h: the list folder (list_folder): a Maildir or an mbox of the
- * list's mail, such as the one lei keeps, read as raw messages within
- * fixed bounds, newest first, so that a folder of any size, or a huge or
- * malformed message in it, costs at most FOLDER_MAX_BYTES read and one
- * message held at a time.
+ * list's mail, such as the one lei keeps, read as raw messages by
+ * mail/folder.h within the bounds below, newest first, so that a folder of
+ * any size, or a huge or malformed message in it, costs at most
+ * FOLDER_MAX_BYTES read and one message held at a time.
  */
 #ifndef PREREQ_FOLDER_H
 #define PREREQ_FOLDER_H
@@ -20,8 +20,6 @@
 #define FOLDER_MAX_BYTES ((size_t)256 << 20)
 /* A larger message is passed over (a patch mail is rarely 1 MiB). */
 #define FOLDER_MAX_MESSAGE ((size_t)4 << 20)
-/* Names listed in a Maildir's cur/ and new/, of which the newest are read. */
-#define FOLDER_MAX_NAMES 200000
 
 /* Where a message is, to read it again: a Maildir's file, or an mbox's bytes. */
 struct folder_ref {
@@ -33,7 +31,7 @@ struct folder_ref {
 struct folder {
 	char *path;
 	bool maildir;
-	struct strvec names;	/* Maildir: its files, newest first */
+	struct strvec names;	/* Maildir: the files scanned, newest first */
 	int fd;			/* mbox: open, or -1 */
 	size_t scanned;		/* messages passed to the scan */
 	size_t bytes;		/* bytes read by the scan */

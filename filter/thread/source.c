@@ -1,18 +1,16 @@
 /*
  * source.c: the thread named by --thread, a Maildir (its cur/ and new/
- * files, in name order) or an mbox file, read into parsed messages.
+ * files, in name order) or an mbox file, read by mail/folder.h into
+ * parsed messages.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "base/buf.h"
 #include "base/msg.h"
 #include "base/strvec.h"
+#include "mail/folder.h"
 #include "patch/parse.h"
 #include "thread/thread.h"
 
@@ -25,75 +23,55 @@ static void take_mails(struct mail_list *all, struct mail_list *more)
 	all->n += n;
 	for (size_t i = n; i < more->n; i++)
 		mail_release(&more->v[i]);
+	strvec_clear(&more->skipped);
 	free(more->v);
 	*more = (struct mail_list){ 0 };
 }
 
-static int read_file(struct mail_list *all, const char *path)
+/* The messages of one Maildir file, or of the whole mbox, read as mail_read_all() reads stdin. */
+static int parse(struct mail_list *all, const char *data, size_t len, const char *path)
 {
 	struct mail_list more;
-	int fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return error("--thread: cannot open '%s': %s", path, strerror(errno));
-	int ret = mail_read_all(fd, &more);
-	close(fd);
-	if (ret < 0)
+	if (mail_read_bytes(data, len, &more) < 0)
 		return error("--thread: cannot read '%s'", path);
 	take_mails(all, &more);
 	return 0;
 }
 
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
+struct load {
+	struct mail_list *all;
+	struct buf mbox;	/* the mbox's messages, joined again: GMime's rules see it whole */
+};
 
-/* The files of a Maildir's cur/ and new/, in name order, bounded. */
-static void maildir_files(const char *dir, struct strvec *files)
+static int on_message(void *ctx, const struct mail_folder_msg *m)
 {
-	static const char *const subs[] = { "cur", "new" };
-	for (size_t k = 0; k < 2; k++) {
-		struct buf sub = BUF_INIT;
-		buf_addf(&sub, "%s/%s", dir, subs[k]);
-		DIR *d = opendir(sub.data);
-		struct dirent *e;
-		while (d && (e = readdir(d)) && files->n < THREAD_MAX_MESSAGES) {
-			if (e->d_name[0] == '.')
-				continue;
-			struct buf path = BUF_INIT;
-			buf_addf(&path, "%s/%s", sub.data, e->d_name);
-			strvec_push_take(files, buf_detach(&path, NULL));
-		}
-		if (d)
-			closedir(d);
-		buf_release(&sub);
+	struct load *l = ctx;
+	if (!m->path) {
+		buf_add(&l->mbox, m->data, m->len);
+		return 0;
 	}
-	if (files->n)
-		qsort(files->v, files->n, sizeof(*files->v), by_name);
-}
-
-static int read_maildir(struct mail_list *all, const char *dir)
-{
-	struct strvec files = STRVEC_INIT;
-	maildir_files(dir, &files);
-	if (!files.n)
-		error("--thread: '%s' is a directory but no Maildir with mail in cur/ or new/", dir);
 	/* A message that cannot be read is left out; the others still count. */
-	for (size_t i = 0; i < files.n && all->n < THREAD_MAX_MESSAGES; i++)
-		(void)read_file(all, files.v[i]);
-	int ret = files.n ? 0 : -1;
-	strvec_clear(&files);
-	return ret;
+	(void)parse(l->all, m->data, m->len, m->path);
+	return l->all->n >= THREAD_MAX_MESSAGES;
 }
 
 int thread_source_load(struct thread_source *src, const char *path)
 {
-	struct stat st;
+	struct load l = { &src->mails, BUF_INIT };
+	struct mail_folder_walk w = {
+		.max_messages = THREAD_MAX_MESSAGES, .max_bytes = MAIL_MAX_INPUT,
+		.order = MAIL_FOLDER_BY_NAME, .fn = on_message, .ctx = &l,
+	};
+	int ret = 0;
 	*src = (struct thread_source){ 0 };
-	if (stat(path, &st) < 0)
-		return error("--thread: cannot open '%s': %s", path, strerror(errno));
-	int ret = S_ISDIR(st.st_mode) ? read_maildir(&src->mails, path)
-		: read_file(&src->mails, path);
+	if (mail_folder_walk(path, &w) < 0)
+		ret = error("--thread: cannot open '%s': %s", path, strerror(errno));
+	else if (w.maildir && !w.messages)
+		ret = error("--thread: '%s' is a directory but no Maildir with mail in cur/ or new/",
+			    path);
+	else if (!w.maildir)
+		ret = parse(&src->mails, l.mbox.data, l.mbox.len, path);
+	buf_release(&l.mbox);
 	if (ret < 0) {
 		thread_source_release(src);
 		return -1;
