@@ -193,3 +193,40 @@ help=$(sed -n 's/^  retries  *[0-9]*  *//p' "$T/out" | statuses)
 page=$(sed -n '/^## Transport/,/are retried/p' "$DOC/model.md" | sed -n '/^[^#]/,$p' | statuses)
 check "docs: the retried statuses are the code's ($code) in --help and doc/model.md" \
 	sh -c "[ -n '$code' ] && [ '$help' = '$code' ] && [ '$page' = '$code' ]"
+
+# Links: every relative link of README.md and doc/*.md names a file of the
+# checkout, and its #anchor a heading of that page (GitHub's slugs).
+python3 - "$ROOT" "$ROOT/README.md" "$DOC"/*.md >"$T/links" 2>&1 <<'PY'
+import os, re, sys
+root = sys.argv[1]
+
+def slugs(path):
+    text = open(path, encoding="utf-8").read()
+    text = re.sub(r"^```.*?^```$", "", text, flags=re.M | re.S)
+    out = set()
+    for title in re.findall(r"^#+ +(.*?) *$", text, re.M):
+        s = re.sub(r"[^\w\- ]", "", title.lower().replace("`", "")).replace(" ", "-")
+        out.add(s)
+    return out
+
+n = 0
+for page in sys.argv[2:]:
+    text = open(page, encoding="utf-8").read()
+    text = re.sub(r"^```.*?^```$", "", text, flags=re.M | re.S)
+    text = re.sub(r"`[^`\n]*`", "", text)
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"[a-z]+:", target):
+            continue
+        n += 1
+        path, _, anchor = target.partition("#")
+        dest = os.path.normpath(os.path.join(os.path.dirname(page), path)) if path else page
+        where = os.path.relpath(page, root)
+        if not os.path.isfile(dest):
+            print("%s: link to %s: no such file" % (where, target))
+        elif anchor and dest.endswith(".md") and anchor not in slugs(dest):
+            print("%s: link to %s: no such heading" % (where, target))
+print("links %d" % n, file=sys.stderr)
+PY
+grep -v '^links ' "$T/links" >"$T/badlinks"
+check "docs: the $(sed -n 's/^links //p' "$T/links") links of README.md and doc/ resolve, anchors too" \
+	sh -c "[ ! -s '$T/badlinks' ] && grep -q '^links [1-9][0-9]' '$T/links' || { cat '$T/badlinks'; false; }"
