@@ -1,7 +1,8 @@
 # tests/lib.sh: sourced by every tests/t*.sh.
 #
 #   PR          the binary under test (the ASan+UBSan build by default)
-#   CORPUS      ../shared/corpus beside the checkout, when present
+#   CORPUS      shared/corpus beside the checkout or beside a folder above it
+#               (the nearest one), when present
 #   T           a scratch directory, removed on exit, on a signal too
 #   run_pr ARGS < mail   runs $PR, output in $T/out, stderr in $T/err, status in $status
 #   run_pr_within S ARGS < mail   the same, killed after S seconds (status 124)
@@ -15,7 +16,14 @@
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PR=${PR:-$ROOT/build/asan/patchreview}
 MAILS=$ROOT/tests/mails
-CORPUS=${CORPUS:-$ROOT/../shared/corpus}
+if [ -z "$CORPUS" ]; then
+	CORPUS=$ROOT/../shared/corpus
+	up=$ROOT
+	while [ "$up" != / ] && [ ! -d "$up/../shared/corpus" ]; do
+		up=$(dirname "$up")
+	done
+	if [ "$up" != / ]; then CORPUS=$(cd "$up/../shared/corpus" && pwd); fi
+fi
 RESULTS=${RESULTS:-/dev/stdout}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT

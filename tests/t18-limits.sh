@@ -47,6 +47,17 @@ elif kind == "fields":       # n header fields in all, 500 a part; the patch in 
     rest = (n - 6) % 500
     out.write("--B\n" + "".join("X-F%d: y\n" % k for k in range(rest - 1)) +
               "Content-Type: text/x-patch\n\n" + patch + "--B--\n")
+elif kind == "epilogue":     # n lines of epilogue after "--B--", which closes a part of headers only
+    out.write(head + "Subject: [PATCH] epilogue\nMIME-Version: 1.0\n"
+              "Content-Type: multipart/mixed; boundary=\"B\"\n\n--B\nContent-Type: text/x-patch\n\n" +
+              patch + "--B\nX-Empty: yes\n--B--\n" + "".join("X-E%d: y\n" % k for k in range(n)))
+elif kind == "open-field":   # an mbox: a reply of headers only, its Content-Type the last line before
+    # the next "From " line, then a patch with n lines "--B" in its message
+    out.write("From r Mon Sep 17 00:00:00 2001\nFrom: Mal <m@example.org>\nTo: l@example.org\n"
+              "Subject: Re: [PATCH] x: change\nMessage-ID: <r@example.org>\nMIME-Version: 1.0\n"
+              "Content-Type: multipart/mixed; boundary=\"B\"\n"
+              "From p Mon Sep 17 00:00:00 2001\n" + head + "Subject: [PATCH] x: change\n\n" +
+              "--B\n" * n + patch)
 elif kind == "series":       # an mbox of 10 patches, a reply with n parts after the third
     def one(i):
         return ("From p%d Mon Sep 17 00:00:00 2001\nFrom: Ada <ada@example.org>\nTo: l@example.org\n"
@@ -141,6 +152,17 @@ check "series: ... and a note in the first draft" sh -c \
 	"sed -n '1,/^Subject/p' '$T/out' | grep -q '^Subject: Re: \[PATCH 1/10\]' &&
 	python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/out' |
 	grep -q '^message 4 of 11 (.*) was skipped: the mail has more than 1000 MIME parts$'"
+
+# A closing delimiter ends a header block as an opening one does: what
+# follows "--B--" is the epilogue, not fields. A field open at an mbox
+# "From " line belongs to the message it is in: its boundary is not the
+# next message's.
+within epilogue 2000
+check "epilogue: ... the patch before it is read" grep -q '^> +int x = 1;$' "$T/out"
+gen open-field 1001 > "$T/in.mbox"
+run_pr < "$T/in.mbox"
+check "open field: the boundary of a field open at a From line stays in its message" \
+	sh -c "[ $status -le 1 ] && ! grep -q 'skipped' '$T/err' && grep -q '^> +int x = 1;$' '$T/out'"
 
 within depth 31
 check "depth: a patch 31 multiparts deep is read" grep -q '^> +int x = 1;$' "$T/out"

@@ -520,6 +520,23 @@ once "guess: a series is guessed once, and every patch takes it" "$B" "$T/g-seri
 check "HEAD: patch 2 of a series, with patch 1 before it" sh -c "
 	python3 '$ROOT/tests/tools/fields.py' X-Patchreview-Note '$T/g-out/'*0002* |
 	grep -q -x -F 'tree: the patch with the patches before it in the series also applies to HEAD $c4'"
+# A patch of 101 files: the guess compares the first 100 (GUESS_MAX_FILES),
+# and the note says so. The tree has moved f000.c and f100.c on.
+W=$T/widerepo
+mkdir -p "$W" && git -C "$W" init -q
+for i in $(seq -w 0 100); do echo "int f$i;" > "$W/f$i.c"; done
+git -C "$W" add -A && git -C "$W" -c user.name=T -c user.email=t@example.org commit -q -m w0
+w0=$(git -C "$W" rev-parse --short=12 HEAD)
+git -C "$W" checkout -q -b wide
+for i in $(seq -w 0 100); do echo "int g$i;" >> "$W/f$i.c"; done
+git -C "$W" -c user.name=T -c user.email=t@example.org commit -q -a -m wide
+git -C "$W" format-patch -q --stdout -1 HEAD > "$T/g-wide.eml"
+git -C "$W" checkout -q -
+echo 'int h;' >> "$W/f000.c" && echo 'int h;' >> "$W/f100.c"
+git -C "$W" -c user.name=T -c user.email=t@example.org commit -q -a -m w1
+run_pr --tree "$W" < "$T/g-wide.eml"
+check "guess: past 100 files, the first 100 compared, said so" \
+	note_has "tree: the patch applies to commit $w0 (guessed from the index lines: the newest commit where all 100 files match; only the patch's first 100 files were compared)"
 
 # Contracts, bounded: a patch calling 30 long helpers of its project with
 # "&x" and testing each result gets at most 12, each as its head and the

@@ -132,6 +132,9 @@ static void choose_guessed(const struct tree *t, const struct patch *p,
 		else
 			buf_addf(&b->what, "%zu of %zu files matched, no commit matched all%s",
 				 g.matched, g.total, g.timed_out ? " in the time allowed" : "");
+		if (g.capped)
+			buf_addf(&b->what, "; only the patch's first %d files were compared",
+				 GUESS_MAX_FILES);
 		return;
 	}
 	buf_addf(&b->what, "the work tree (HEAD %.12s", t->head ? t->head : "unborn");
@@ -141,6 +144,9 @@ static void choose_guessed(const struct tree *t, const struct patch *p,
 	else if (g.total && !g.at_head)
 		buf_addf(&b->what, "; no commit has any of the %zu files as the index lines name "
 			 "them", g.total);
+	if (g.total && !g.at_head && g.capped)
+		buf_addf(&b->what, "; only the patch's first %d files were compared",
+			 GUESS_MAX_FILES);
 }
 
 void base_choose(const struct tree *t, const struct patch *p, const struct patch *series,

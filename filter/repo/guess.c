@@ -22,6 +22,7 @@ struct pre {
 struct pres {
 	struct pre v[GUESS_MAX_FILES];
 	size_t n, nblobs;
+	bool capped;		/* a file past the first GUESS_MAX_FILES was left out */
 };
 
 static bool all_hex(const char *s, size_t n)
@@ -49,11 +50,15 @@ static void collect(const struct patch *const *v, size_t n, struct pres *ps)
 {
 	for (size_t k = 0; k < n; k++) {
 		const struct patch *p = v[k];
-		for (size_t fi = 0; fi < p->nfiles && ps->n < GUESS_MAX_FILES; fi++) {
+		for (size_t fi = 0; fi < p->nfiles; fi++) {
 			const struct patch_file *f = &p->files[fi];
 			const char *path = f->old_path ? f->old_path : f->new_path;
 			if (!path || !repo_path_ok(path) || seen(ps, path))
 				continue;
+			if (ps->n == GUESS_MAX_FILES) {
+				ps->capped = true;
+				break;
+			}
 			struct pre *e = &ps->v[ps->n];
 			e->path = path;
 			snprintf(e->blob, sizeof(e->blob), "%s", f->old_blob ? f->old_blob : "");
@@ -162,6 +167,7 @@ static char *key_of(const struct pres *ps)
 	struct buf key = BUF_INIT;
 	for (size_t i = 0; i < ps->n; i++)
 		buf_addf(&key, "%s\t%s\n", ps->v[i].path, ps->v[i].blob);
+	buf_addf(&key, "%s", ps->capped ? "+\n" : "\n");
 	return buf_detach(&key, NULL);
 }
 
@@ -222,6 +228,7 @@ out:
 	m->commit = best_commit;
 	m->matched = best;
 	m->total = ps->nblobs;
+	m->capped = ps->capped;
 	strvec_clear(&cands);
 	free(counts);
 }
@@ -250,6 +257,7 @@ void base_guess(const struct tree *ct, const struct patch *const *v, size_t n,
 	*g = (struct base_guess){
 		.commit = t->guess.commit, .matched = t->guess.matched, .total = t->guess.total,
 		.at_head = t->guess.at_head, .timed_out = t->guess.timed_out,
+		.capped = t->guess.capped,
 	};
 	free(ps);
 }

@@ -31,6 +31,7 @@ struct base_guess {
 	size_t total;		/* files the patch names a pre-image blob of */
 	bool at_head;		/* HEAD matches every file: the work tree stays the base */
 	bool timed_out;		/* GUESS_MAX_SECONDS ran out before a full match */
+	bool capped;		/* only the first GUESS_MAX_FILES files were compared */
 };
 
 /*

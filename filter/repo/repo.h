@@ -23,6 +23,7 @@ struct guess_memo {
 	char *commit;
 	size_t matched, total;
 	bool at_head, timed_out;
+	bool capped;		/* the patch has files past GUESS_MAX_FILES */
 };
 
 struct tree {
