@@ -6,7 +6,7 @@ set -e
 need="gcc make pkg-config libgmime-3.0-dev libcurl4-openssl-dev libcjson-dev"
 if [ "$1" = check ]; then
 	need="$need python3 python3-jsonschema valgrind tmux mutt neomutt aerc mandoc groff-base git git-email libmailtools-perl b4"
-	need="$need procmail maildrop fdm public-inbox"	# the delivery agents and lei (t45, t46)
+	need="$need procmail maildrop fdm public-inbox lei"	# the delivery agents, the list archive and lei (t45, t46)
 	need="$need clang libclang-rt-dev"	# the fuzz targets
 fi
 missing=

@@ -729,8 +729,10 @@ aerc_series() {
 	check "aerc: rS: Drafts lists the series in order, cover letter first" poll 5 series_order
 	show aerc 'Re: \[PATCH [0-4]/4\]'
 	# Again: the new set replaces the first, which is kept in Drafts-old.
+	# The sidebar names INBOX all along: wait for its list, where the
+	# subjects carry no "Re:", before searching in it.
 	tm send-keys ':cf INBOX' Enter
-	wait_screen 'INBOX +6' 5 >/dev/null
+	wait_screen '[^:] \[PATCH 2/4\]' 10 >/dev/null
 	tm send-keys ':search 2/4' Enter
 	sleep 0.5
 	rm -f "$OUT/calls"

@@ -45,8 +45,11 @@ check "procmail delivers, consume exits 0" test "$?" -eq 0 -a -n "$(ls "$T/Maild
 settle
 check "the message is reviewed at delivery: one request" sent 1
 check "the log says so" grep -q "reviewed: about [1-9]" "$STATE/log"
+records() { find "$XDG_DATA_HOME/patchreview/drafts" -type f 2>/dev/null | wc -l; }
+check "no learning record before the key press" test "$(records)" -eq 0
 run_pr <"$MAILS/llm-net.eml"
 check "the key press sends no request" sent 1
+check "the key press keeps the draft's learning record" test "$(records)" -eq 1
 cp "$T/out" "$T/keyed"
 PATCHREVIEW_CACHE=no "$PR" <"$MAILS/llm-net.eml" >"$T/direct" 2>/dev/null
 check "the key press gives the draft a review now gives" same "$T/keyed" "$T/direct"

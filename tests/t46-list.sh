@@ -66,6 +66,8 @@ if command -v public-inbox-init >/dev/null && command -v public-inbox-mda >/dev/
 	check "(each a reply to one of its messages)" \
 		test "$(grep -c '^In-Reply-To: <v1-[012]@example.org>' "$series")" -eq 3
 	check "and no draft for the reply" test -z "$(grep -l 'r1@example.org' "$T/reviews"/*)"
+	check "drafts written for a list leave no learning record behind" \
+		test "$(find "$XDG_DATA_HOME/patchreview/drafts" -type f 2>/dev/null | wc -l)" -eq 0
 	ls -l --time-style=+%s "$T/reviews" >"$T/reviews.before"
 
 	# One new message on the list: lei up brings it, the next run reads it alone.

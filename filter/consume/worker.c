@@ -116,6 +116,8 @@ static void review(struct worker *w, const char *key)
 			exit(1);
 	}
 	w->c->jobs = 1;
+	/* Not the maintainer's drafts yet: the key press keeps the record of the one they answer. */
+	w->c->record = false;
 	run_job_init(&job, w->c, OUTPUT_DRAFT);
 	job.mails = list.v;
 	job.nmails = list.n;
